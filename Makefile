@@ -38,7 +38,7 @@ CHECK_TARGETS     :=
 INSTALL_TARGETS   :=
 UNINSTALL_TARGETS :=
 
-include $(wildcard helper/module.mk spank/module.mk sim/module.mk tests/module.mk)
+include $(wildcard helper/module.mk spank/module.mk sim/module.mk sim/report/module.mk)
 
 # Whole-tree checks, run after the components' own.
 CHECK_TARGETS += lint check-clang check-sanitize
