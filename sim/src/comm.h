@@ -1,0 +1,22 @@
+/* comm.h - the few collective operations nbsim needs, over MPI or, in a
+ * build without MPI (MPI=0), over a single process. Implemented in comm.c. */
+#ifndef NB_COMM_H
+#define NB_COMM_H
+
+#include <stddef.h>
+
+int nb_comm_init(int *argc, char ***argv);
+void nb_comm_finalize(void);
+int nb_comm_rank(void);
+int nb_comm_size(void);
+void nb_comm_barrier(void);
+/* Every rank sends n bytes; rank 0 receives size*n bytes in rank order
+ * (recv may be NULL on other ranks). */
+void nb_comm_gather(const void *send, size_t n, void *recv);
+/* Element-wise sum / max of n doubles, result on every rank. */
+void nb_comm_sum(double *v, size_t n);
+void nb_comm_max(double *v, size_t n);
+/* Abort every rank with a message (used for errors after MPI start-up). */
+void nb_comm_abort(const char *msg);
+
+#endif

@@ -1,0 +1,27 @@
+/* probe.h - facts about the node a rank runs on: the kernel's NUMA-balancing
+ * value and /proc/vmstat counters (read before and after the sim phase),
+ * peak RSS, host name, CPU binding, allocator and Slurm job. probe.c. */
+#ifndef NB_PROBE_H
+#define NB_PROBE_H
+
+#include <stdint.h>
+
+struct nb_node_probe {
+	int numa_balancing;           /* -1 when unreadable */
+	uint64_t numa_pte_updates;
+	uint64_t numa_hint_faults;
+	uint64_t numa_hint_faults_local;
+	uint64_t numa_pages_migrated;
+};
+
+void nb_probe_node(struct nb_node_probe *p);
+uint64_t nb_probe_peak_rss_bytes(void);
+/* Fill buf (NUL-terminated, truncated to n) with the host name / a
+ * description of this process's CPU binding (threads and their CPUs). */
+void nb_probe_hostname(char *buf, int n);
+void nb_probe_binding(char *buf, int n);
+/* "jemalloc" when jemalloc is loaded (LD_PRELOAD), else "glibc". */
+const char *nb_probe_allocator(void);
+int nb_probe_numa_nodes(void);
+
+#endif
