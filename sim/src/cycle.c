@@ -44,6 +44,7 @@ static inline void deliver_ch(const struct nb_net *net, struct nb_thread_net *t,
 		const struct nb_syn *sy = t->syn + t->row[gid];
 		const struct nb_syn *end = t->syn + t->row[gid + 1];
 
+		t->events += (uint64_t)(end - sy);
 		for (; sy < end; sy++) {
 			size_t slot = base + (sy->td >> NB_TGT_BITS);
 			size_t idx;

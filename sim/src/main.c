@@ -129,9 +129,20 @@ static int rates(struct run_state *r)
 	return 0;
 }
 
+/* Synaptic events delivered in the sim phase, over all ranks. */
+static double events(const struct run_state *r)
+{
+	double e = 0.0;
+
+	for (int t = 0; t < r->threads; t++)
+		e += (double)r->net.t[t].events;
+	nb_comm_sum(&e, 1);
+	return e;
+}
+
 static void print_summary(const struct run_state *r)
 {
-	double syn = (double)r->run.synapses;
+	double syn = (double)r->run.synapses, ev = events(r);
 
 	if (nb_comm_rank() != 0)
 		return;
@@ -141,6 +152,11 @@ static void print_summary(const struct run_state *r)
 	printf("nbsim: create %.3f s, connect %.3f s, presim %.3f s, sim %.3f s, RTF %.3f\n",
 	       r->run.time_create_s, r->run.time_connect_s, r->run.time_presim_s,
 	       r->run.time_sim_s, r->run.time_sim_s / (r->o.t_sim * 1e-3));
+	printf("nbsim: peak RSS of rank 0 %.1f MiB, %.2f bytes per synapse of the network\n",
+	       (double)nb_probe_peak_rss_bytes() / 1048576.0,
+	       (double)nb_probe_peak_rss_bytes() * nb_comm_size() / syn);
+	printf("nbsim: %.4g synaptic events per model second, %.4g per wall second\n",
+	       ev / (r->o.t_sim * 1e-3), ev / r->run.time_sim_s);
 	for (size_t p = 0; p < r->m.npops && p < 16; p++)
 		printf("nbsim: rate %-8s %8.3f spikes/s\n", r->names[p], r->rates[p]);
 }
@@ -185,6 +201,8 @@ static int run_phases(struct run_state *r)
 	if (open_spikes(r))
 		nb_comm_abort("cannot record spikes");
 	r->sim.count_rates = true;
+	for (int t = 0; t < r->threads; t++)
+		r->net.t[t].events = 0;
 	nb_comm_barrier();
 	nb_probe_node(&r->run.start);
 	r->run.time_sim_s = simulate(r, sim, &r->log);

@@ -43,6 +43,7 @@ struct nb_thread_net {
 	struct nb_spike *reg;          /* spike register of this cycle: [n * min_delay] */
 	size_t nreg;
 	uint64_t *pop_spikes;          /* [npops] spikes counted in the sim phase */
+	uint64_t events;               /* synaptic events delivered */
 	int min_delay, max_delay;      /* over this thread's synapses */
 	int failed;                    /* allocation failed */
 };
