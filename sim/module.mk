@@ -100,5 +100,6 @@ install-sim: $(SIM_B)/nbsim
 uninstall-sim:
 	rm -f $(DESTDIR)$(BINDIR)/nbsim
 
+# Performance numbers of docs/performance.md (several minutes; not a test).
 bench-sim: $(SIM_B)/nbsim $(SIM_B)/nbsim-notimers
 	sim/bench-sim $(SIM_B)

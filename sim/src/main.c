@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "build.h"
 #include "cli.h"
@@ -196,7 +197,8 @@ static int run_phases(struct run_state *r)
 	r->sim.net = &r->net;
 	r->sim.sync_timer = r->o.sync_timer;
 	r->sim.progress = nb_comm_rank() == 0;
-	nb_progress_start(r->o.progress, r->o.t_presim + r->o.t_sim);
+	nb_progress_start(r->sim.progress && (r->o.progress || isatty(STDERR_FILENO)),
+	                  r->o.t_presim + r->o.t_sim);
 	r->run.time_presim_s = simulate(r, presim, NULL);
 	if (open_spikes(r))
 		nb_comm_abort("cannot record spikes");
