@@ -215,6 +215,18 @@ static int run_phases(struct run_state *r)
 	return 0;
 }
 
+/* Every rank says where it runs and how its threads are bound. */
+static void print_binding(void)
+{
+	char host[256], binding[1024];
+
+	nb_probe_hostname(host, (int)sizeof(host));
+	nb_probe_binding(binding, (int)sizeof(binding));
+	printf("nbsim: rank %d of %d on %s: %s\n", nb_comm_rank(), nb_comm_size(),
+	       host, binding);
+	fflush(stdout);
+}
+
 static int run(struct run_state *r)
 {
 	struct nb_model_args a = {r->o.model, r->o.scale, r->o.dt, r->o.seed, r->o.areas};
@@ -226,6 +238,7 @@ static int run(struct run_state *r)
 	nb_comm_max(&too_big, 1);
 	if (too_big > 0.0)
 		return 3;
+	print_binding();
 	if (nb_build(&r->net, &r->m, r->threads, &r->run.time_create_s,
 	             &r->run.time_connect_s))
 		return 1;
