@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "comm.h"
 #include "cycle.h"
+#include "hugemem.h"
 #include "memest.h"
 #include "model.h"
 #include "placement.h"
@@ -239,6 +240,7 @@ static int run(struct run_state *r)
 	if (too_big > 0.0)
 		return 3;
 	print_binding();
+	nb_huge_enable(r->o.huge_pages);
 	if (nb_build(&r->net, &r->m, r->threads, &r->run.time_create_s,
 	             &r->run.time_connect_s))
 		return 1;
