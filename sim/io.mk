@@ -53,3 +53,9 @@ sim-io-jemalloc: $(SIO_B)/test-probe
 	NB_TEST_ALLOCATOR=jemalloc LD_PRELOAD=$(SIO_JEMALLOC) $(SIO_B)/test-probe
 
 check-sim-io: sim-io-unit sim-io-jemalloc
+
+# nbsim beside Brian2's C++ standalone mode on NEST's brunel_delta
+# (needs Debian's python3-brian; numbers in docs/performance.md).
+.PHONY: bench-brian2
+bench-brian2: $(B)/sim/nbsim
+	sim/bench/compare-brian2 --nbsim $(B)/sim/nbsim
