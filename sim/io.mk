@@ -21,7 +21,7 @@ SIO_JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
 
 LINT_SOURCES += $(SIM_IO_SOURCES) $(SIO_TEST_SRC)
 CHECK_TARGETS += check-sim-io
-.PHONY: check-sim-io sim-io-unit sim-io-jemalloc
+.PHONY: check-sim-io sim-io-unit sim-io-jemalloc sim-io-result-dir
 unit-tests: sim-io-unit
 
 $(SIO_B):
@@ -52,7 +52,11 @@ sim-io-unit: $(SIO_BINS)
 sim-io-jemalloc: $(SIO_B)/test-probe
 	NB_TEST_ALLOCATOR=jemalloc LD_PRELOAD=$(SIO_JEMALLOC) $(SIO_B)/test-probe
 
-check-sim-io: sim-io-unit sim-io-jemalloc
+# nbsim's own result directories, one and two ranks.
+sim-io-result-dir: $(B)/sim/nbsim
+	tests/sim-io/result-dir-run $(B)/sim/nbsim $(SIO_B)/runs $(MPI)
+
+check-sim-io: sim-io-unit sim-io-jemalloc sim-io-result-dir
 
 # nbsim beside Brian2's C++ standalone mode on NEST's brunel_delta
 # (needs Debian's python3-brian; numbers in docs/performance.md).
