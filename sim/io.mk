@@ -46,6 +46,7 @@ sim-io-unit: $(SIO_BINS)
 	$(PYTHON) tests/sim-io/check-npy.py $(SIO_B)/out/npy
 	$(PYTHON) tests/sim-io/check-result-dir.py --fixture $(SIO_B)/out/results
 	$(PYTHON) tests/sim-io/check-result-dir.py $(SIO_B)/out/results-no-placement
+	$(PYTHON) tests/sim-io/check-result-dir.py $(SIO_B)/out/results-empty/new/parents
 
 # The allocator probe sees jemalloc when it is preloaded (not under ASan,
 # whose runtime must come first).
