@@ -87,7 +87,12 @@ def build_network(b2, a):
 
 def main(argv):
     a = parse_args(argv)
-    import brian2 as b2
+    try:
+        import brian2 as b2
+    except ImportError:
+        print("brunel-brian2: needs Brian2: apt-get install python3-brian",
+              file=sys.stderr)
+        return 2
     b2.set_device("cpp_standalone", build_on_run=False)
     b2.prefs.devices.cpp_standalone.openmp_threads = a.threads
     b2.prefs.devices.cpp_standalone.run_cmd_unix = [sys.executable, "-c",
