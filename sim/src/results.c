@@ -42,7 +42,7 @@ static void *gather(const void *mine, size_t n, size_t size)
 	if (nb_comm_rank() == 0) {
 		all = malloc(n * size * (size_t)nb_comm_size() + 1);
 		if (!all)
-			nb_comm_abort("nbsim: out of memory gathering the results");
+			nb_comm_abort("out of memory gathering the results");
 	}
 	if (n > 0)
 		nb_comm_gather(mine, n * size, all);

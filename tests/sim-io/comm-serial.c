@@ -50,6 +50,6 @@ void nb_comm_max(double *v, size_t n)
 
 void nb_comm_abort(const char *msg)
 {
-	fprintf(stderr, "%s\n", msg);
+	fprintf(stderr, "nbsim: %s\n", msg);
 	exit(1);
 }
