@@ -63,4 +63,4 @@ check-sim-io: sim-io-unit sim-io-jemalloc sim-io-result-dir
 # (needs Debian's python3-brian; numbers in docs/performance.md).
 .PHONY: bench-brian2
 bench-brian2: $(B)/sim/nbsim
-	sim/bench/compare-brian2 --nbsim $(B)/sim/nbsim
+	sim/bench/compare-brian2 --nbsim $(B)/sim/nbsim --repeat 3
