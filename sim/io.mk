@@ -1,7 +1,7 @@
 # sim/io.mk - nbsim's node probes, page-placement sampler, progress line and
 # result writer: the sources sim/module.mk links into nbsim (with
-# SIM_IO_LIBS), and their unit tests (run with a one-process comm.h from
-# tests/sim-io, so they need neither MPI nor the simulator core).
+# SIM_IO_LIBS), and their unit tests (linked with comm.c built without MPI:
+# one process, so they also run under the sanitizers).
 
 SIM_IO_SOURCES := sim/src/probe.c sim/src/procfs.c sim/src/placement.c \
                   sim/src/progress.c sim/src/results.c sim/src/summary.c \
@@ -10,11 +10,11 @@ SIM_IO_LIBS    := -ljansson -lnuma
 
 SIO_B        := $(B)/sim-io
 SIO_TESTS    := npy procfs probe placement progress results
-SIO_TEST_SRC := $(SIO_TESTS:%=tests/sim-io/test-%.c) tests/sim-io/comm-serial.c \
-                tests/sim-io/capture.c tests/sim-io/run-suite.c
+SIO_TEST_SRC := $(SIO_TESTS:%=tests/sim-io/test-%.c) tests/sim-io/capture.c \
+                tests/sim-io/run-suite.c
 SIO_BINS     := $(SIO_TESTS:%=$(SIO_B)/test-%)
 SIO_OBJS     := $(SIM_IO_SOURCES:sim/src/%.c=$(SIO_B)/%.o) \
-                $(SIO_B)/comm-serial.o $(SIO_B)/capture.o $(SIO_B)/run-suite.o
+                $(SIO_B)/comm.o $(SIO_B)/capture.o $(SIO_B)/run-suite.o
 SIO_CFLAGS    = $(BASE_CFLAGS) $(HARDEN) -fopenmp -Isim/src -MMD -MP $(CFLAGS)
 SIO_LDLIBS    = $(shell pkg-config --libs check) $(SIM_IO_LIBS) -lm
 SIO_JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
