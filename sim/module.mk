@@ -62,7 +62,7 @@ $(SIM_B)/test-neuron: $(SIM_B)/test-neuron.o $(SIM_B)/core-neuron.o
 $(SIM_B)/test-poisson: $(SIM_B)/test-poisson.o $(SIM_B)/core-poisson.o
 $(SIM_B)/test-model: $(SIM_B)/test-model.o $(SIM_B)/core-model.o \
                      $(SIM_B)/core-model_brunel.o $(SIM_B)/core-model_microcircuit.o \
-                     $(SIM_B)/core-model_multiarea.o
+                     $(SIM_B)/core-model_multiarea.o $(SIM_B)/core-memest.o
 $(SIM_TBINS):
 	$(CC) $(BASE_CFLAGS) $(HARDEN_LD) $(LDFLAGS) -o $@ $^ $(SIM_TLIBS) -ljansson
 

@@ -61,11 +61,6 @@ struct nb_net {
 	uint64_t synapses;             /* on this rank */
 };
 
-static inline int nb_vp_of(uint64_t gid, int vps)
-{
-	return (int)(gid % (uint64_t)vps);
-}
-
 /* gid / vps without a division instruction (gid < 2^32): the double
  * quotient is off by at most one. */
 static inline uint64_t nb_div_vps(const struct nb_net *net, uint64_t gid)
