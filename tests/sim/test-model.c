@@ -8,6 +8,7 @@
 
 #include "memest.h"
 #include "model.h"
+#include "suite.h"
 
 static int build(struct nb_model *m, const char *name, double scale, double dt)
 {
@@ -108,20 +109,14 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("model");
-	TCase *tc = tcase_create("builders");
-	SRunner *sr;
-	int failed;
+	const TTest *const tests[] = {
+		brunel_sizes,
+		microcircuit_sizes,
+		multiarea_inter_share,
+		memory_estimate,
+		errors,
+		NULL,
+	};
 
-	tcase_add_test(tc, brunel_sizes);
-	tcase_add_test(tc, microcircuit_sizes);
-	tcase_add_test(tc, multiarea_inter_share);
-	tcase_add_test(tc, memory_estimate);
-	tcase_add_test(tc, errors);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return nb_run_tests("model", tests);
 }
