@@ -45,7 +45,7 @@ size_t nb_cycles(int64_t steps, int min_delay)
 
 /* Adds every received spike's synapses on this thread into its ring
  * buffers; channels: 1 (one signed buffer) or 2 (excitatory, inhibitory;
- * see nb_net_channels). */
+ * see nb_model_ring_channels). */
 static inline void deliver_ch(const struct nb_net *net, struct nb_thread_net *t,
                               const uint64_t *list, size_t n, int64_t start,
                               const int channels)

@@ -10,16 +10,6 @@
 #include "hugemem.h"
 #include "rng.h"
 
-int nb_net_channels(const struct nb_model *m)
-{
-	if (m->neuron != NB_IAF_PSC_EXP)
-		return 1;
-	for (size_t p = 0; p < m->npops; p++)
-		if (m->pops[p].np.tau_syn_ex != m->pops[p].np.tau_syn_in)
-			return 2;
-	return 1;
-}
-
 int nb_net_init(struct nb_net *net, const struct nb_model *m, int rank,
                 int ranks, int threads)
 {
@@ -31,7 +21,7 @@ int nb_net_init(struct nb_net *net, const struct nb_model *m, int rank,
 	net->vps = ranks * threads;
 	net->inv_vps = 1.0 / net->vps;
 	net->n_global = m->neurons;
-	net->channels = nb_net_channels(m);
+	net->channels = nb_model_ring_channels(m);
 	net->t = calloc((size_t)threads, sizeof(*net->t));
 	net->prop = calloc(m->npops, sizeof(*net->prop));
 	net->pois = calloc(m->npops, sizeof(*net->pois));

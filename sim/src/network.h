@@ -56,7 +56,7 @@ struct nb_net {
 	struct nb_thread_net *t;       /* [threads] */
 	struct nb_prop *prop;          /* [npops] */
 	struct nb_poisson *pois;       /* [npops] */
-	int channels;                  /* nb_net_channels */
+	int channels;                  /* nb_model_ring_channels */
 	int min_delay, max_delay, slots;
 	uint64_t synapses;             /* on this rank */
 };
@@ -81,11 +81,6 @@ static inline uint64_t nb_local_ceil(uint64_t gid, int vp, int vps)
 	return gid > (uint64_t)vp ? (gid - (uint64_t)vp + (uint64_t)vps - 1) / (uint64_t)vps : 0;
 }
 
-/* Ring-buffer channels: 2 (excitatory, inhibitory) for iaf_psc_exp with
- * different synaptic time constants, else 1 (signed sum): with equal time
- * constants the two currents obey the same equation, and one current
- * carrying their sum gives the same membrane potential. */
-int nb_net_channels(const struct nb_model *m);
 /* Sets up propagators, Poisson tables and per-thread neuron state (each
  * thread first-touches its own memory). Call inside the parallel region
  * (every thread); returns 0 on every thread or -1 on every thread. */
