@@ -1,0 +1,102 @@
+"""Groups runs into conditions (same model, scale, ranks, threads, model
+time, allocator and numa_balancing value), names them for the figures, and
+pairs the balancing-on and balancing-off conditions that differ in nothing
+else."""
+
+from dataclasses import dataclass, field
+
+from . import stats
+
+EXPERIMENT_FIELDS = ("model", "scale", "ranks", "threads", "t_sim_ms")
+
+
+def balancing_of(run):
+    """The condition's numa_balancing value: what the job asked for, or,
+    for a run outside the plugin, the kernel value at the start when every
+    host agrees (None otherwise)."""
+    if run.requested is not None:
+        return run.requested
+    starts = {v["start"] for v in run.summary["numa_balancing"].values()}
+    return starts.pop() if len(starts) == 1 else None
+
+
+def _order(run):
+    job = run.summary["slurm_job_id"]
+    if isinstance(job, str) and job.isdigit():
+        return (0, int(job), run.name)
+    return (1, 0, run.name)
+
+
+@dataclass
+class Condition:
+    key: tuple
+    runs: list = field(default_factory=list)
+    label: str = ""
+
+    @property
+    def balancing(self):
+        return self.key[-1]
+
+    @property
+    def allocator(self):
+        return self.key[-2]
+
+    @property
+    def experiment(self):
+        return self.key[:-1]
+
+    def rtfs(self):
+        return [r.summary["rtf"] for r in self.runs]
+
+
+def _key(run):
+    s = run.summary
+    return tuple(s[f] for f in EXPERIMENT_FIELDS) + (s["allocator"],
+                                                      balancing_of(run))
+
+
+def _label(key, varying):
+    parts = [f"{f}={key[i]}" for i, f in enumerate(EXPERIMENT_FIELDS)
+             if f in varying]
+    if "allocator" in varying:
+        parts.append(key[-2])
+    nb = key[-1]
+    parts.insert(0, "numa_balancing=" + ("?" if nb is None else str(nb)))
+    return ", ".join(parts)
+
+
+def _sort_key(key):
+    nb = key[-1]
+    return tuple(str(k) for k in key[:-1]) + (-1 if nb is None else -nb,)
+
+
+def group(runs):
+    """Conditions in a stable order (balancing on before off), each with its
+    runs in submission order and a label naming what varies."""
+    by_key = {}
+    for run in runs:
+        by_key.setdefault(_key(run), Condition(_key(run))).runs.append(run)
+    keys = sorted(by_key, key=_sort_key)
+    names = EXPERIMENT_FIELDS + ("allocator",)
+    varying = {n for i, n in enumerate(names)
+               if len({k[i] for k in keys}) > 1}
+    conds = []
+    for k in keys:
+        c = by_key[k]
+        c.runs.sort(key=_order)
+        c.label = _label(k, varying)
+        conds.append(c)
+    return conds
+
+
+def balancing_pairs(conds):
+    """(on, off, ratio) for every on/off pair of conditions that differ only
+    in the numa_balancing value; ratio is stats.rtf_ratio(on, off)."""
+    out = []
+    for on in conds:
+        if not on.balancing:
+            continue
+        for off in conds:
+            if off.balancing == 0 and off.experiment == on.experiment:
+                out.append((on, off, stats.rtf_ratio(on.rtfs(), off.rtfs())))
+    return out

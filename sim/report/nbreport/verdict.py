@@ -1,0 +1,137 @@
+"""The per-run verdict: was the numa_balancing value the run is labelled
+with really in force? Checks the kernel value at the start and end of the
+sim phase on every host, the value the plugin exported to the job
+(SLURM_NUMA_BALANCING), and the /proc/vmstat NUMA counters: the scanner
+marks PTEs and the kernel takes hint faults when balancing is on, and
+neither happens when it is off."""
+
+from dataclasses import dataclass, field
+
+OK, WARN, FAIL = "ok", "warn", "CONTRADICTS LABEL"
+_RANK = {OK: 0, WARN: 1, FAIL: 2}
+
+# With balancing off nothing scans, so no PTE is marked; a few hint faults
+# may still come from PTEs marked before the switch (a short tail).
+OFF_MAX_PTE_UPDATES = 0
+OFF_MAX_HINT_FAULTS = 1000
+# The scanner starts 1 s after a process starts and then runs at most once
+# a second per process: a shorter sim phase may legitimately see nothing.
+MIN_SCAN_WINDOW_S = 3.0
+
+
+@dataclass
+class Check:
+    name: str
+    status: str
+    message: str
+
+
+@dataclass
+class Verdict:
+    run: object
+    label: object                  # the value judged against, or None
+    checks: list = field(default_factory=list)
+
+    @property
+    def status(self):
+        return max((c.status for c in self.checks), key=_RANK.get,
+                   default=OK)
+
+    def add(self, name, status, message):
+        self.checks.append(Check(name, status, message))
+
+    def problems(self):
+        return [c for c in self.checks if c.status != OK]
+
+
+def _label_check(v, run):
+    if run.requested is not None:
+        v.add("label", OK, f"job requested --numa-balancing={run.requested}")
+        return run.requested
+    starts = {h["start"] for h in run.summary["numa_balancing"].values()}
+    if len(starts) == 1:
+        label = starts.pop()
+        v.add("label", WARN, "no --numa-balancing request recorded (run "
+              f"outside the plugin): judged against the kernel value "
+              f"{label} at the start")
+        return label
+    v.add("label", FAIL, "no --numa-balancing request recorded and the "
+          f"hosts started with different kernel values {sorted(starts)}")
+    return None
+
+
+def _kernel_check(v, run, label):
+    values = run.summary["numa_balancing"]
+    bad, unread = [], []
+    for host, h in sorted(values.items()):
+        if h["start"] < 0 or h["end"] < 0:
+            unread.append(host)
+        elif label is not None and (h["start"] != label or h["end"] != label):
+            bad.append(f"{host}: {h['start']} at start, {h['end']} at end")
+    missing = sorted(set(run.summary["hostnames"]) - set(values))
+    if bad:
+        v.add("kernel value", FAIL, f"expected {label}; " + "; ".join(bad))
+    elif unread or missing:
+        v.add("kernel value", WARN, "kernel value unknown on "
+              + ", ".join(unread + missing))
+    else:
+        v.add("kernel value", OK, f"{label} at start and end on "
+              f"{len(values)} host(s)")
+
+
+def _in_force_check(v, run, label):
+    in_force = run.summary["numa_balancing_in_force"]
+    if run.requested is None:
+        return
+    if in_force is None:
+        v.add("in force", WARN, "the job saw no SLURM_NUMA_BALANCING "
+              "(plugin's task part not active?)")
+    elif in_force != label:
+        v.add("in force", FAIL, f"SLURM_NUMA_BALANCING={in_force} but "
+              f"--numa-balancing={label} requested")
+    else:
+        v.add("in force", OK, f"SLURM_NUMA_BALANCING={in_force}")
+
+
+def _counters_on(v, run, deltas):
+    quiet = sorted(h for h, d in deltas.items()
+                   if d["numa_pte_updates"] == 0 and d["numa_hint_faults"] == 0)
+    faults = sum(d["numa_hint_faults"] for d in deltas.values())
+    if not quiet:
+        v.add("counters", OK, f"{faults} hint faults: balancing was working")
+    elif run.summary["time_sim_s"] < MIN_SCAN_WINDOW_S:
+        v.add("counters", WARN, "no PTE updates or hint faults on "
+              f"{', '.join(quiet)}, but the sim phase "
+              f"({run.summary['time_sim_s']:.2f} s) is too short to tell")
+    else:
+        v.add("counters", FAIL, "balancing on, yet no PTE updates and no "
+              f"hint faults on {', '.join(quiet)} in "
+              f"{run.summary['time_sim_s']:.1f} s")
+
+
+def _counters_off(v, deltas):
+    busy = [f"{h}: {d['numa_pte_updates']} PTE updates, "
+            f"{d['numa_hint_faults']} hint faults"
+            for h, d in sorted(deltas.items())
+            if d["numa_pte_updates"] > OFF_MAX_PTE_UPDATES
+            or d["numa_hint_faults"] > OFF_MAX_HINT_FAULTS]
+    if busy:
+        v.add("counters", FAIL, "balancing was on: " + "; ".join(busy))
+    else:
+        v.add("counters", OK, "no PTE updates, hint faults flat")
+
+
+def judge(run):
+    """The Verdict on one Run."""
+    v = Verdict(run, None)
+    v.label = _label_check(v, run)
+    _kernel_check(v, run, v.label)
+    _in_force_check(v, run, v.label)
+    deltas = run.summary["vmstat_delta"]
+    if v.label is None:
+        return v
+    if v.label:
+        _counters_on(v, run, deltas)
+    else:
+        _counters_off(v, deltas)
+    return v
