@@ -65,6 +65,19 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(conditions.balancing_pairs(conditions.group(runs)),
                          [])
 
+    def test_allocator_pairs(self):
+        runs = [load_run(self.make(f"{a}{nb}", requested=nb, allocator=a,
+                                   rtf=rtf))
+                for a, nb, rtf in (("glibc", 1, 1.2), ("glibc", 0, 1.0),
+                                   ("jemalloc", 1, 1.5), ("jemalloc", 0, 0.9))]
+        conds = conditions.group(runs)
+        found = {(a.label, b.label): round(r["ratio"], 6) for a, b, r in
+                 conditions.allocator_pairs(conds)}
+        self.assertEqual(found, {
+            ("numa_balancing=1, jemalloc", "numa_balancing=1, glibc"): 1.25,
+            ("numa_balancing=0, jemalloc", "numa_balancing=0, glibc"): 0.9})
+        self.assertEqual(len(conditions.balancing_pairs(conds)), 2)
+
     def test_constructed_correlation(self):
         # Noise-free: cycle time is an exact linear function of the
         # previous cycle's spikes, so r² = 1; with independent noise of the
@@ -94,7 +107,7 @@ class ReportTest(unittest.TestCase):
                   "phases.png", "placement.png", "index.html"):
             self.assertGreater(os.path.getsize(os.path.join(out, f)), 1000, f)
         self.assertIn("numa_balancing=1", stdout)
-        self.assertIn("RTF on/off", stdout)
+        self.assertIn("RTF ratio", stdout)
         self.assertNotIn("FLAG", stdout)
         with open(os.path.join(out, "index.html")) as f:
             page = f.read()

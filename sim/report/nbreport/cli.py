@@ -96,7 +96,8 @@ def main(argv=None):
         return EXIT_BAD_INPUT
     conds = conditions.group(runs)
     verdicts = {id(r): judge(r) for r in runs}
-    pairs = conditions.balancing_pairs(conds)
+    pairs = (conditions.balancing_pairs(conds)
+             + conditions.allocator_pairs(conds))
     cutoff = _cutoff(args, conds)
     try:
         os.makedirs(args.output, exist_ok=True)

@@ -67,7 +67,7 @@ def _label(key, varying):
 
 def _sort_key(key):
     nb = key[-1]
-    return tuple(str(k) for k in key[:-1]) + (-1 if nb is None else -nb,)
+    return key[:-1] + (1 if nb is None else -nb,)
 
 
 def group(runs):
@@ -89,14 +89,22 @@ def group(runs):
     return conds
 
 
+def _pairs(conds, first, second, same):
+    return [(a, b, stats.rtf_ratio(a.rtfs(), b.rtfs()))
+            for a in conds if first(a)
+            for b in conds if second(b) and same(a) == same(b)]
+
+
 def balancing_pairs(conds):
     """(on, off, ratio) for every on/off pair of conditions that differ only
     in the numa_balancing value; ratio is stats.rtf_ratio(on, off)."""
-    out = []
-    for on in conds:
-        if not on.balancing:
-            continue
-        for off in conds:
-            if off.balancing == 0 and off.experiment == on.experiment:
-                out.append((on, off, stats.rtf_ratio(on.rtfs(), off.rtfs())))
-    return out
+    return _pairs(conds, lambda c: bool(c.balancing),
+                  lambda c: c.balancing == 0, lambda c: c.experiment)
+
+
+def allocator_pairs(conds):
+    """(jemalloc, glibc, ratio) for every pair of conditions that differ
+    only in the allocator."""
+    return _pairs(conds, lambda c: c.allocator == "jemalloc",
+                  lambda c: c.allocator == "glibc",
+                  lambda c: c.key[:-2] + c.key[-1:])

@@ -95,9 +95,13 @@ def write(outdir, conds, pairs, verdicts, figures, cutoff):
         _banner(vs),
         "<h2>Conditions</h2>",
         _table(table.CONDITION_HEADER, table.condition_rows(conds, verdicts)),
-        "<h2>RTF with balancing on relative to off</h2>",
+        "<h2>RTF ratios</h2><p>Mean RTF of a condition over the mean RTF "
+        "of the condition it differs from only in numa_balancing (on/off) "
+        "or the allocator (jemalloc/glibc); the range is over the ratios "
+        "of the i-th repetitions of each.</p>",
         _table(table.PAIR_HEADER, table.pair_rows(pairs))
-        if pairs else "<p>No on/off pair of otherwise equal conditions.</p>",
+        if pairs else "<p>No two conditions differ only in numa_balancing "
+        "or the allocator.</p>",
         "<h2>Runs</h2>",
         _table(table.RUN_HEADER, run_rows,
                [{FAIL: "CONTRADICTS", WARN: "warn"}.get(r[-1], "")

@@ -9,7 +9,8 @@ from .verdict import FAIL, OK, WARN
 CONDITION_HEADER = ("condition", "runs", "RTF", "RTF 2nd half",
                     "mean cycle ms", "max cycle ms", "hint faults/s",
                     "pages migrated", "verdicts")
-PAIR_HEADER = ("on", "off", "RTF on/off", "per-repetition range")
+PAIR_HEADER = ("condition", "relative to", "RTF ratio",
+               "per-repetition range")
 RUN_HEADER = ("run", "condition", "job", "RTF", "PTE updates",
               "hint faults", "verdict")
 
@@ -49,9 +50,9 @@ def condition_rows(conds, verdicts):
 
 
 def pair_rows(pairs):
-    return [(on.label, off.label, f"{r['ratio']:.3f}",
+    return [(a.label, b.label, f"{r['ratio']:.3f}",
              f"{r['min']:.3f} .. {r['max']:.3f} over {r['pairs']} pairs")
-            for on, off, r in pairs]
+            for a, b, r in pairs]
 
 
 def run_rows(conds, verdicts):
