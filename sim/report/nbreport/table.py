@@ -60,7 +60,7 @@ def run_rows(conds, verdicts):
     for c in conds:
         for r in c.runs:
             v = verdicts[id(r)]
-            rows.append((r.name, c.label, str(r.summary["slurm_job_id"]),
+            rows.append((r.name, c.label, r.summary["slurm_job_id"] or "-",
                          f"{r.summary['rtf']:.3f}",
                          str(_vmstat_total(r, "numa_pte_updates")),
                          str(_vmstat_total(r, "numa_hint_faults")),
