@@ -16,6 +16,11 @@ void nb_comm_gather(const void *send, size_t n, void *recv);
 /* Element-wise sum / max of n doubles, result on every rank. */
 void nb_comm_sum(double *v, size_t n);
 void nb_comm_max(double *v, size_t n);
+/* Every rank sends the n-byte block i of send to rank i and receives
+ * rank i's block into block i of recv (MPI_Alltoall). */
+void nb_comm_alltoall(const void *send, size_t n, void *recv);
+/* Ranks on this rank's node (MPI_COMM_TYPE_SHARED). */
+int nb_comm_local_size(void);
 /* Abort every rank with a message (used for errors after MPI start-up). */
 void nb_comm_abort(const char *msg);
 

@@ -35,6 +35,7 @@ struct nb_placement_log {
 	const char *const *names;       /* [buffers] */
 	int nodes;                      /* NUMA nodes on this host */
 	size_t samples;
+	size_t capacity;                /* samples allocated by nb_placement_init */
 	int64_t *cycle;                 /* [samples] cycle of each sample */
 	double *share;                  /* [samples][buffers][nodes] */
 };

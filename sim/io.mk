@@ -1,0 +1,55 @@
+# sim/io.mk - nbsim's node probes, page-placement sampler, progress line and
+# result writer: the sources sim/module.mk links into nbsim (with
+# SIM_IO_LIBS), and their unit tests (run with a one-process comm.h from
+# tests/sim-io, so they need neither MPI nor the simulator core).
+
+SIM_IO_SOURCES := sim/src/probe.c sim/src/procfs.c sim/src/placement.c \
+                  sim/src/progress.c sim/src/results.c sim/src/summary.c \
+                  sim/src/timers.c sim/src/npy.c
+SIM_IO_LIBS    := -ljansson -lnuma
+
+SIO_B        := $(B)/sim-io
+SIO_TESTS    := npy procfs probe placement progress results
+SIO_TEST_SRC := $(SIO_TESTS:%=tests/sim-io/test-%.c) tests/sim-io/comm-serial.c \
+                tests/sim-io/capture.c tests/sim-io/run-suite.c
+SIO_BINS     := $(SIO_TESTS:%=$(SIO_B)/test-%)
+SIO_OBJS     := $(SIM_IO_SOURCES:sim/src/%.c=$(SIO_B)/%.o) \
+                $(SIO_B)/comm-serial.o $(SIO_B)/capture.o $(SIO_B)/run-suite.o
+SIO_CFLAGS    = $(BASE_CFLAGS) $(HARDEN) -fopenmp -Isim/src -MMD -MP $(CFLAGS)
+SIO_LDLIBS    = $(shell pkg-config --libs check) $(SIM_IO_LIBS) -lm
+SIO_JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
+
+LINT_SOURCES += $(SIM_IO_SOURCES) $(SIO_TEST_SRC)
+CHECK_TARGETS += check-sim-io
+.PHONY: check-sim-io sim-io-unit sim-io-jemalloc
+unit-tests: sim-io-unit
+
+$(SIO_B):
+	mkdir -p $@
+
+$(SIO_B)/%.o: sim/src/%.c | $(SIO_B)
+	$(CC) $(SIO_CFLAGS) -c -o $@ $<
+
+$(SIO_B)/%.o: tests/sim-io/%.c | $(SIO_B)
+	$(CC) $(SIO_CFLAGS) -c -o $@ $<
+
+$(SIO_BINS): $(SIO_B)/test-%: $(SIO_B)/test-%.o $(SIO_OBJS)
+	$(CC) $(BASE_CFLAGS) $(HARDEN_LD) -fopenmp $(LDFLAGS) -o $@ $^ $(SIO_LDLIBS)
+
+-include $(wildcard $(SIO_B)/*.d)
+
+# Every unit test, then numpy and a validator of docs/design.md's
+# Interface 2 read what the writers wrote.
+sim-io-unit: $(SIO_BINS)
+	rm -rf $(SIO_B)/out && mkdir -p $(SIO_B)/out
+	set -e; for t in $(SIO_BINS); do NB_TEST_OUT=$(SIO_B)/out $$t; done
+	$(PYTHON) tests/sim-io/check-npy.py $(SIO_B)/out/npy
+	$(PYTHON) tests/sim-io/check-result-dir.py --fixture $(SIO_B)/out/results
+	$(PYTHON) tests/sim-io/check-result-dir.py $(SIO_B)/out/results-no-placement
+
+# The allocator probe sees jemalloc when it is preloaded (not under ASan,
+# whose runtime must come first).
+sim-io-jemalloc: $(SIO_B)/test-probe
+	NB_TEST_ALLOCATOR=jemalloc LD_PRELOAD=$(SIO_JEMALLOC) $(SIO_B)/test-probe
+
+check-sim-io: sim-io-unit sim-io-jemalloc

@@ -1,0 +1,181 @@
+/* cli.c - parsing and checking nbsim's command line (cli.h). */
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+	OPT_MODEL = 256, OPT_SCALE, OPT_PRESIM, OPT_SIM, OPT_DT, OPT_SEED,
+	OPT_OUT, OPT_AREAS, OPT_PLACEMENT, OPT_SYNC, OPT_PROGRESS, OPT_SPIKES,
+	OPT_HELP, OPT_VERSION
+};
+
+static const struct option longopts[] = {
+	{"model", required_argument, NULL, OPT_MODEL},
+	{"scale", required_argument, NULL, OPT_SCALE},
+	{"t-presim", required_argument, NULL, OPT_PRESIM},
+	{"t-sim", required_argument, NULL, OPT_SIM},
+	{"dt", required_argument, NULL, OPT_DT},
+	{"seed", required_argument, NULL, OPT_SEED},
+	{"out", required_argument, NULL, OPT_OUT},
+	{"areas", required_argument, NULL, OPT_AREAS},
+	{"placement-every", required_argument, NULL, OPT_PLACEMENT},
+	{"sync-timer", no_argument, NULL, OPT_SYNC},
+	{"progress", no_argument, NULL, OPT_PROGRESS},
+	{"record-spikes", no_argument, NULL, OPT_SPIKES},
+	{"help", no_argument, NULL, OPT_HELP},
+	{"version", no_argument, NULL, OPT_VERSION},
+	{NULL, 0, NULL, 0},
+};
+
+static void usage(void)
+{
+	printf("Usage: nbsim [OPTION]...\n"
+	       "Spiking-network benchmark with NEST's parallel structure and cycle timers.\n"
+	       "Threads: OMP_NUM_THREADS (pin with OMP_PROC_BIND/OMP_PLACES); ranks: mpirun/srun.\n\n"
+	       "  --model NAME          brunel, microcircuit or multi-area (default brunel)\n"
+	       "  --scale S             population sizes x S, in-degrees kept (default 1)\n"
+	       "  --t-presim MS         presimulation, not timed per cycle (default 100)\n"
+	       "  --t-sim MS            simulation with cycle timers (default 1000)\n"
+	       "  --dt MS               time step (default 0.1)\n"
+	       "  --seed N              random seed, 0..4294967295 (default 12345)\n"
+	       "  --out DIR             result directory (default nbsim-out)\n"
+	       "  --areas A             multi-area: number of areas (default 32)\n"
+	       "  --placement-every N   sample page placement every N cycles (default 0: off)\n"
+	       "  --sync-timer          MPI_Barrier before communicate, timed as 'sync' (default off)\n"
+	       "  --progress            progress line on rank 0 (default: only on a terminal)\n"
+	       "  --record-spikes       write DIR/spikes-RANK.txt, 'step gid' per spike of the\n"
+	       "                        sim phase (for tests; slows the collocate phase)\n"
+	       "  --help                this text\n"
+	       "  --version             version\n");
+}
+
+static int number(const char *opt, const char *s, double *v)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtod(s, &end);
+	if (errno || end == s || *end || !isfinite(*v)) {
+		fprintf(stderr, "nbsim: %s: '%s' is not a number\n", opt, s);
+		return -1;
+	}
+	return 0;
+}
+
+static int integer(const char *opt, const char *s, double lo, double hi,
+                   double *v)
+{
+	if (number(opt, s, v))
+		return -1;
+	if (*v != floor(*v) || *v < lo || *v > hi) {
+		fprintf(stderr, "nbsim: %s: '%s' is not an integer in %.0f..%.0f\n",
+		        opt, s, lo, hi);
+		return -1;
+	}
+	return 0;
+}
+
+static int set(struct nb_opts *o, int c, const char *arg)
+{
+	double v = 0.0;
+	int rc = 0;
+
+	switch (c) {
+	case OPT_MODEL: o->model = arg; break;
+	case OPT_SCALE: rc = number("--scale", arg, &o->scale); break;
+	case OPT_PRESIM: rc = number("--t-presim", arg, &o->t_presim); break;
+	case OPT_SIM: rc = number("--t-sim", arg, &o->t_sim); break;
+	case OPT_DT: rc = number("--dt", arg, &o->dt); break;
+	case OPT_SEED:
+		rc = integer("--seed", arg, 0, 4294967295.0, &v);
+		o->seed = (uint32_t)v;
+		break;
+	case OPT_OUT: o->out = arg; break;
+	case OPT_AREAS:
+		rc = integer("--areas", arg, 2, 1000, &v);
+		o->areas = (int)v;
+		break;
+	case OPT_PLACEMENT:
+		rc = integer("--placement-every", arg, 0, 1e9, &v);
+		o->placement_every = (int)v;
+		break;
+	case OPT_SYNC: o->sync_timer = true; break;
+	case OPT_PROGRESS: o->progress = true; break;
+	case OPT_SPIKES: o->record_spikes = true; break;
+	default: rc = -1;
+	}
+	return rc;
+}
+
+static int multiple_of_dt(const char *opt, double t, double dt)
+{
+	double q = t / dt;
+
+	if (fabs(q - round(q)) > 1e-9 * (1.0 + q)) {
+		fprintf(stderr, "nbsim: %s %g ms is not a multiple of dt %g ms\n",
+		        opt, t, dt);
+		return -1;
+	}
+	return 0;
+}
+
+static int check(const struct nb_opts *o)
+{
+	if (!(o->scale > 0.0)) {
+		fprintf(stderr, "nbsim: --scale must be > 0 (got %g)\n", o->scale);
+		return -1;
+	}
+	if (!(o->dt > 0.0)) {
+		fprintf(stderr, "nbsim: --dt must be > 0 (got %g)\n", o->dt);
+		return -1;
+	}
+	if (o->t_presim < 0.0 || !(o->t_sim > 0.0)) {
+		fprintf(stderr, "nbsim: --t-presim must be >= 0 and --t-sim > 0\n");
+		return -1;
+	}
+	if (!*o->out) {
+		fprintf(stderr, "nbsim: --out must name a directory\n");
+		return -1;
+	}
+	return multiple_of_dt("--t-presim", o->t_presim, o->dt) ||
+	       multiple_of_dt("--t-sim", o->t_sim, o->dt) ? -1 : 0;
+}
+
+int nb_cli_parse(struct nb_opts *o, int argc, char **argv)
+{
+	struct nb_opts d = {
+		.model = "brunel", .scale = 1.0, .t_presim = 100.0, .t_sim = 1000.0,
+		.dt = 0.1, .seed = 12345, .out = "nbsim-out", .areas = 32,
+	};
+	int c;
+
+	*o = d;
+	opterr = 0;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+		if (c == OPT_HELP) {
+			usage();
+			return 1;
+		}
+		if (c == OPT_VERSION) {
+			printf("nbsim %s\n", NB_VERSION);
+			return 1;
+		}
+		if (c == '?' || set(o, c, optarg)) {
+			if (c == '?')
+				fprintf(stderr, "nbsim: unknown or incomplete option '%s' (see --help)\n",
+				        argv[optind - 1]);
+			return -1;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "nbsim: unexpected argument '%s' (see --help)\n", argv[optind]);
+		return -1;
+	}
+	return check(o);
+}

@@ -1,0 +1,23 @@
+/* cli.h - nbsim's command line: options, defaults, --help. */
+#ifndef NB_CLI_H
+#define NB_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct nb_opts {
+	const char *model;
+	double scale;
+	double t_presim, t_sim, dt;     /* ms */
+	uint32_t seed;
+	const char *out;
+	int areas;
+	int placement_every;
+	bool sync_timer, progress, record_spikes;
+};
+
+/* Returns 0 to run, 1 after --help/--version (exit 0), -1 on a bad
+ * command line (message on stderr; exit 2). */
+int nb_cli_parse(struct nb_opts *o, int argc, char **argv);
+
+#endif

@@ -1,0 +1,250 @@
+/* main.c - nbsim: parse the command line, build the model's network,
+ * presimulate, simulate with cycle timers and write the result directory. */
+#include <errno.h>
+#include <math.h>
+#include <omp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "build.h"
+#include "cli.h"
+#include "comm.h"
+#include "cycle.h"
+#include "memest.h"
+#include "model.h"
+#include "placement.h"
+#include "probe.h"
+#include "progress.h"
+#include "results.h"
+
+/* Everything a run carries from phase to phase. */
+struct run_state {
+	struct nb_opts o;
+	struct nb_model m;
+	struct nb_net net;
+	struct nb_sim sim;
+	struct nb_cycle_log log;
+	struct nb_placement_log placement;
+	struct nb_run run;
+	double *rates;
+	const char **names;
+	int threads;
+};
+
+static int alloc_log(struct nb_cycle_log *log, size_t cycles)
+{
+	memset(log, 0, sizeof(*log));
+	log->cycles = cycles;
+	log->cycle_s = calloc(cycles + 1, sizeof(double));
+	log->spikes = calloc(cycles + 1, sizeof(int64_t));
+	for (int p = 0; p < NB_PHASE_COUNT; p++)
+		log->phase_s[p] = calloc(cycles + 1, sizeof(double));
+	for (int p = 0; p < NB_PHASE_COUNT; p++)
+		if (!log->phase_s[p])
+			return -1;
+	return log->cycle_s && log->spikes ? 0 : -1;
+}
+
+static void free_log(struct nb_cycle_log *log)
+{
+	free(log->cycle_s);
+	free(log->spikes);
+	for (int p = 0; p < NB_PHASE_COUNT; p++)
+		free(log->phase_s[p]);
+}
+
+static int64_t steps_of(double ms, double dt)
+{
+	return (int64_t)llround(ms / dt);
+}
+
+static int make_dir(const char *dir)
+{
+	if (mkdir(dir, 0777) && errno != EEXIST) {
+		fprintf(stderr, "nbsim: cannot create %s: %s\n", dir, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* --record-spikes: DIR/spikes-RANK.txt. */
+static int open_spikes(struct run_state *r)
+{
+	char path[4096];
+
+	if (!r->o.record_spikes)
+		return 0;
+	snprintf(path, sizeof(path), "%s/spikes-%d.txt", r->o.out, nb_comm_rank());
+	if (make_dir(r->o.out) || !(r->sim.spikes_out = fopen(path, "w"))) {
+		fprintf(stderr, "nbsim: cannot write %s\n", path);
+		return -1;
+	}
+	return 0;
+}
+
+static int setup_placement(struct run_state *r, size_t cycles)
+{
+	static const char *const names[3] = {"spike register", "ring buffers", "connections"};
+	size_t every = (size_t)r->o.placement_every;
+
+	if (every == 0)
+		return 0;
+	if (nb_placement_init(&r->placement, (int)every, cycles / every + 1, 3, names))
+		return -1;
+	r->sim.placement = &r->placement;
+	r->run.placement = &r->placement;
+	return 0;
+}
+
+/* Simulates `steps` steps on every thread, into log (NULL: untimed). */
+static double simulate(struct run_state *r, int64_t steps,
+                       struct nb_cycle_log *log)
+{
+	double t0 = omp_get_wtime();
+
+#pragma omp parallel num_threads(r->threads)
+	nb_cycle_run(&r->sim, steps, log);
+	return omp_get_wtime() - t0;
+}
+
+/* Mean rate of each population over the sim phase, over all ranks. */
+static int rates(struct run_state *r)
+{
+	const struct nb_model *m = &r->m;
+
+	r->rates = calloc(m->npops, sizeof(double));
+	r->names = calloc(m->npops, sizeof(char *));
+	if (!r->rates || !r->names)
+		return -1;
+	for (size_t p = 0; p < m->npops; p++) {
+		r->names[p] = m->pops[p].name;
+		for (int t = 0; t < r->threads; t++)
+			r->rates[p] += (double)r->net.t[t].pop_spikes[p];
+	}
+	nb_comm_sum(r->rates, m->npops);
+	for (size_t p = 0; p < m->npops; p++)
+		r->rates[p] = m->pops[p].n ? r->rates[p] / ((double)m->pops[p].n * r->o.t_sim * 1e-3) : 0.0;
+	return 0;
+}
+
+static void print_summary(const struct run_state *r)
+{
+	double syn = (double)r->run.synapses;
+
+	if (nb_comm_rank() != 0)
+		return;
+	printf("nbsim: %s scale %g: %llu neurons, %.0f synapses, %d ranks x %d threads\n",
+	       r->m.name, r->o.scale, (unsigned long long)r->m.neurons, syn,
+	       nb_comm_size(), r->threads);
+	printf("nbsim: create %.3f s, connect %.3f s, presim %.3f s, sim %.3f s, RTF %.3f\n",
+	       r->run.time_create_s, r->run.time_connect_s, r->run.time_presim_s,
+	       r->run.time_sim_s, r->run.time_sim_s / (r->o.t_sim * 1e-3));
+	for (size_t p = 0; p < r->m.npops && p < 16; p++)
+		printf("nbsim: rate %-8s %8.3f spikes/s\n", r->names[p], r->rates[p]);
+}
+
+static void describe_run(struct run_state *r)
+{
+	struct nb_run *u = &r->run;
+	double syn = (double)r->net.synapses;
+
+	nb_comm_sum(&syn, 1);
+	u->model = r->m.name;
+	u->scale = r->o.scale;
+	u->seed = r->o.seed;
+	u->params = r->m.params;
+	u->threads = r->threads;
+	u->neurons = r->m.neurons;
+	u->synapses = (uint64_t)syn;
+	u->dt_ms = r->m.dt;
+	u->min_delay_steps = r->net.min_delay;
+	u->t_presim_ms = r->o.t_presim;
+	u->t_sim_ms = r->o.t_sim;
+	u->pops = r->m.npops;
+	u->pop_names = r->names;
+	u->pop_rates = r->rates;
+}
+
+/* Presim, then the timed sim phase between two node probes. */
+static int run_phases(struct run_state *r)
+{
+	int64_t presim = steps_of(r->o.t_presim, r->m.dt);
+	int64_t sim = steps_of(r->o.t_sim, r->m.dt);
+	size_t cycles = nb_cycles(sim, r->net.min_delay);
+
+	if (alloc_log(&r->log, cycles) || setup_placement(r, cycles) ||
+	    nb_exchange_init(&r->sim.x, nb_comm_size(), 64))
+		nb_comm_abort("out of memory for the cycle log");
+	r->sim.net = &r->net;
+	r->sim.sync_timer = r->o.sync_timer;
+	r->sim.progress = nb_comm_rank() == 0;
+	nb_progress_start(r->o.progress, r->o.t_presim + r->o.t_sim);
+	r->run.time_presim_s = simulate(r, presim, NULL);
+	if (open_spikes(r))
+		nb_comm_abort("cannot record spikes");
+	r->sim.count_rates = true;
+	nb_comm_barrier();
+	nb_probe_node(&r->run.start);
+	r->run.time_sim_s = simulate(r, sim, &r->log);
+	nb_probe_node(&r->run.end);
+	nb_progress_end();
+	if (r->sim.spikes_out)
+		fclose(r->sim.spikes_out);
+	return 0;
+}
+
+static int run(struct run_state *r)
+{
+	struct nb_model_args a = {r->o.model, r->o.scale, r->o.dt, r->o.seed, r->o.areas};
+	double too_big;
+
+	if (nb_model_build(&r->m, &a))
+		return 2;
+	too_big = nb_mem_check(&r->m, nb_comm_size(), r->threads, nb_comm_local_size()) != 0;
+	nb_comm_max(&too_big, 1);
+	if (too_big > 0.0)
+		return 3;
+	if (nb_build(&r->net, &r->m, r->threads, &r->run.time_create_s,
+	             &r->run.time_connect_s))
+		return 1;
+	if (run_phases(r) || rates(r))
+		return 1;
+	describe_run(r);
+	if (nb_results_write(r->o.out, &r->run, &r->log))
+		return 1;
+	print_summary(r);
+	return 0;
+}
+
+static void cleanup(struct run_state *r)
+{
+	nb_exchange_free(&r->sim.x);
+	if (r->sim.placement)
+		nb_placement_free(&r->placement);
+	free_log(&r->log);
+	nb_net_free(&r->net);
+	nb_model_free(&r->m);
+	free(r->rates);
+	free(r->names);
+}
+
+int main(int argc, char **argv)
+{
+	static struct run_state r;
+	int rc;
+
+	if (nb_comm_init(&argc, &argv))
+		return 1;
+	rc = nb_cli_parse(&r.o, argc, argv);
+	if (rc == 0) {
+		r.threads = omp_get_max_threads();
+		rc = run(&r);
+		cleanup(&r);
+	} else {
+		rc = rc > 0 ? 0 : 2;
+	}
+	nb_comm_finalize();
+	return rc;
+}

@@ -1,0 +1,25 @@
+/* poisson.c - the cumulative-distribution table for Poisson inversion. */
+#include "poisson.h"
+
+#include <math.h>
+
+int nb_poisson_init(struct nb_poisson *p, double lambda)
+{
+	double pk = exp(-lambda), cdf = 0.0;
+
+	p->kmax = 0;
+	if (lambda <= 0.0)
+		return 0;
+	for (int k = 0; k < NB_POISSON_MAX; k++) {
+		double t;
+
+		cdf += pk;
+		t = floor(cdf * 4294967296.0);
+		if (t >= 4294967295.0)
+			return 0;
+		p->thr[k] = (uint32_t)t;
+		p->kmax = k + 1;
+		pk *= lambda / (k + 1);
+	}
+	return -1;
+}

@@ -1,0 +1,186 @@
+#!/usr/bin/python3
+"""check-result-dir.py [--fixture] RUN_DIR - checks that an nbsim result
+directory follows docs/design.md ("Interface 2"): every summary.json key with
+its type, every .npy file loading with numpy with its dtype and shape, and
+timers.txt as beNNch-style "key value" lines. --fixture also checks the
+values test-results.c wrote. Exits non-zero with the list of problems."""
+import json
+import math
+import os
+import sys
+
+import numpy as np
+
+PHASES = ["deliver", "update", "collocate", "sync", "communicate"]
+VMSTAT = ["numa_pte_updates", "numa_hint_faults", "numa_hint_faults_local",
+          "numa_pages_migrated"]
+
+
+def is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def is_num(v):
+    return (is_int(v) or isinstance(v, float)) and math.isfinite(v)
+
+
+def or_null(check):
+    return lambda v: v is None or check(v)
+
+
+def list_of(check, n):
+    return lambda v: isinstance(v, list) and len(v) == n and all(map(check, v))
+
+
+def dict_of(keys, check):
+    return lambda v: (isinstance(v, dict) and sorted(v) == sorted(keys)
+                      and all(map(check, v.values())))
+
+
+def placement_ok(v):
+    return v is None or (
+        isinstance(v, dict) and sorted(v) == ["buffers", "cycles", "every"]
+        and is_int(v["every"]) and v["every"] > 0
+        and isinstance(v["buffers"], list)
+        and all(isinstance(b, str) for b in v["buffers"])
+        and isinstance(v["cycles"], list) and all(map(is_int, v["cycles"])))
+
+
+def key_checks(s):
+    """summary.json key -> predicate, in the order of docs/design.md."""
+    ranks = s.get("ranks") if is_int(s.get("ranks")) else -1
+    hosts = s.get("hostnames") if isinstance(s.get("hostnames"), list) else []
+    hosts = [h for h in hosts if isinstance(h, str)]
+    string = lambda v: isinstance(v, str)
+    return {
+        "version": string, "model": string, "scale": is_num,
+        "params": lambda v: isinstance(v, dict),
+        "seed": lambda v: is_int(v) or (string(v) and v.isdigit()),
+        "ranks": lambda v: is_int(v) and v >= 1,
+        "threads": lambda v: is_int(v) and v >= 1,
+        "hostnames": list_of(string, ranks), "binding": list_of(string, ranks),
+        "neurons": is_int, "synapses": is_int, "dt_ms": is_num,
+        "min_delay_steps": is_int, "t_presim_ms": is_num, "t_sim_ms": is_num,
+        "cycles": lambda v: is_int(v) and v >= 0,
+        "time_create_s": is_num, "time_connect_s": is_num,
+        "time_presim_s": is_num, "time_sim_s": is_num,
+        "rtf": or_null(is_num), "rtf_second_half": or_null(is_num),
+        "phases": dict_of(PHASES, dict_of(["mean", "max"], is_num)),
+        "rates": lambda v: isinstance(v, dict) and all(
+            map(or_null(is_num), v.values())),
+        "peak_rss_bytes": list_of(is_int, ranks),
+        "numa_balancing": dict_of(set(hosts), dict_of(
+            ["start", "end"], or_null(is_int))),
+        "vmstat_delta": dict_of(set(hosts), dict_of(VMSTAT, is_int)),
+        "numa_nodes": lambda v: is_int(v) and v >= 1,
+        "allocator": lambda v: v in ("glibc", "jemalloc"),
+        "slurm_job_id": or_null(string),
+        "numa_balancing_requested": or_null(is_int),
+        "numa_balancing_in_force": or_null(is_int),
+        "placement": placement_ok,
+    }
+
+
+def check_summary(s, problems):
+    checks = key_checks(s)
+    for key, ok in checks.items():
+        if key not in s:
+            problems.append(f"summary.json: missing key {key}")
+        elif not ok(s[key]):
+            problems.append(f"summary.json: {key} has a wrong type or shape: "
+                            f"{s[key]!r}")
+    for key in sorted(set(s) - set(checks)):
+        problems.append(f"summary.json: key {key} is not in docs/design.md")
+
+
+def load(run_dir, name, dtype, shape, problems):
+    try:
+        a = np.load(os.path.join(run_dir, name))
+    except (OSError, ValueError) as e:
+        problems.append(f"{name}: {e}")
+        return None
+    if a.dtype != np.dtype(dtype) or a.shape != shape:
+        problems.append(f"{name}: {a.dtype} {a.shape}, expected {dtype} {shape}")
+        return None
+    return a
+
+
+def check_arrays(run_dir, s, problems):
+    shape = (s["ranks"], s["cycles"])
+    arrays = {"cycle_time": load(run_dir, "cycle_time.npy", "<f8", shape, problems)}
+    for p in PHASES:
+        arrays[p] = load(run_dir, f"phase_{p}.npy", "<f8", shape, problems)
+    arrays["spikes"] = load(run_dir, "spike_count.npy", "<i8", shape, problems)
+    for name, a in arrays.items():
+        if a is not None and (a < 0).any():
+            problems.append(f"{name}: negative values")
+    place = s["placement"]
+    path = os.path.join(run_dir, "placement.npy")
+    if place is None:
+        if os.path.exists(path):
+            problems.append("placement.npy present but summary.json says null")
+        return arrays
+    a = np.load(path)
+    if (a.dtype != np.dtype("<f8") or a.ndim != 3
+            or a.shape[:2] != (len(place["cycles"]), len(place["buffers"]))
+            or not 1 <= a.shape[2] <= s["numa_nodes"]):
+        problems.append(f"placement.npy: {a.dtype} {a.shape} does not match "
+                        "summary.json's placement and numa_nodes")
+    elif (a < 0).any() or (a.sum(axis=2) > 1 + 1e-9).any():
+        problems.append("placement.npy: shares outside [0, 1]")
+    arrays["placement"] = a
+    return arrays
+
+
+def check_timers(run_dir, problems):
+    with open(os.path.join(run_dir, "timers.txt"), encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    if not lines:
+        problems.append("timers.txt: empty")
+    for line in lines:
+        fields = line.split()
+        try:
+            ok = len(fields) == 2 and float(fields[1]) is not None
+        except ValueError:
+            ok = False
+        if not ok:
+            problems.append(f"timers.txt: not 'key value': {line!r}")
+
+
+def check_fixture(arrays, nodes, problems):
+    """The values test-results.c gives its one-rank, 10-cycle run."""
+    c = np.arange(1, 11, dtype=float)
+    want = {"cycle_time": 0.001 * c, "spikes": 3 * np.arange(10)}
+    for i, p in enumerate(PHASES):
+        want[p] = 0.0001 * (i + 1) * c
+    s, b, n = np.meshgrid(np.arange(5), np.arange(3), np.arange(nodes),
+                          indexing="ij")
+    want["placement"] = 0.1 * s + 0.01 * b + 0.001 * n
+    for name, w in want.items():
+        a = arrays.get(name)
+        if a is None or not np.allclose(a.reshape(w.shape), w, rtol=0, atol=1e-15):
+            problems.append(f"{name}: values differ from the fixture's")
+
+
+def main(argv):
+    fixture = "--fixture" in argv
+    run_dir = [a for a in argv if a != "--fixture"][0]
+    problems = []
+    with open(os.path.join(run_dir, "summary.json"), encoding="utf-8") as f:
+        summary = json.load(f)
+    check_summary(summary, problems)
+    arrays = {} if problems else check_arrays(run_dir, summary, problems)
+    check_timers(run_dir, problems)
+    if fixture:
+        check_fixture(arrays, summary["numa_nodes"], problems)
+    for p in problems:
+        print(f"check-result-dir: {run_dir}: {p}", file=sys.stderr)
+    if problems:
+        return 1
+    print(f"check-result-dir: {run_dir} follows docs/design.md "
+          f"({summary['ranks']} ranks x {summary['cycles']} cycles)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,247 @@
+/* test-results.c - the result writer on a fixed one-rank run: the values it
+ * computes (RTF, second-half RTF, phase totals, per-host NUMA facts, Slurm
+ * environment), timers.txt, the placement record, and errors. It leaves
+ * $NB_TEST_OUT/results (with placement) and results-no-placement for
+ * check-result-dir.py, whose --fixture mode knows these arrays:
+ *   cycle_time[0][c] = 0.001 (c + 1), phase_P[0][c] = 0.0001 (P + 1) (c + 1)
+ *   (P in design order), spike_count[0][c] = 3 c,
+ *   placement[s][b][n] = 0.1 s + 0.01 b + 0.001 n (5 samples, 3 buffers,
+ *   this host's NUMA nodes, cycles 0, 2, ..., 8). */
+#include "results.h"
+#include "run-suite.h"
+#include "capture.h"
+
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define CYCLES 10
+#define SAMPLES 5
+
+static double cycle_s[CYCLES], phase_s[NB_PHASE_COUNT][CYCLES];
+static int64_t spikes[CYCLES];
+static int64_t sample_cycle[SAMPLES];
+static double *share;
+static const char *const buffer_names[3] = { "spike register", "ring buffers",
+                                             "connections" };
+static const char *const pops[2] = { "E", "I" };
+static const double rates[2] = { 31.5, 30.25 };
+static struct nb_cycle_log log_;
+static struct nb_placement_log placement;
+static struct nb_run run;
+static char out[4096];
+
+static void fill_arrays(void)
+{
+	for (int c = 0; c < CYCLES; c++) {
+		cycle_s[c] = 0.001 * (c + 1);
+		for (int p = 0; p < NB_PHASE_COUNT; p++)
+			phase_s[p][c] = 0.0001 * (p + 1) * (c + 1);
+		spikes[c] = 3 * c;
+	}
+	log_.cycles = CYCLES;
+	log_.cycle_s = cycle_s;
+	for (int p = 0; p < NB_PHASE_COUNT; p++)
+		log_.phase_s[p] = phase_s[p];
+	log_.spikes = spikes;
+	int nodes = nb_probe_numa_nodes();
+	share = calloc((size_t)(SAMPLES * 3 * nodes), sizeof *share);
+	ck_assert_ptr_nonnull(share);
+	for (int s = 0; s < SAMPLES; s++) {
+		sample_cycle[s] = 2 * s;
+		for (int b = 0; b < 3; b++)
+			for (int n = 0; n < nodes; n++)
+				share[(s * 3 + b) * nodes + n] =
+				    0.1 * s + 0.01 * b + 0.001 * n;
+	}
+	placement = (struct nb_placement_log){ .every = 2, .buffers = 3,
+	    .names = buffer_names, .nodes = nodes, .samples = SAMPLES,
+	    .capacity = SAMPLES, .cycle = sample_cycle, .share = share };
+}
+
+static void setup(void)
+{
+	const char *dir = getenv("NB_TEST_OUT");
+	snprintf(out, sizeof out, "%s", dir ? dir : "/tmp");
+	fill_arrays();
+	run = (struct nb_run){ .model = "brunel", .scale = 0.5, .seed = 12345,
+	    .params = json_pack("{s:f,s:f}", "g", 5.0, "eta", 2.0),
+	    .threads = 2, .neurons = 6250, .synapses = 7812500, .dt_ms = 0.1,
+	    .min_delay_steps = 15, .t_presim_ms = 100.0, .t_sim_ms = 15.0,
+	    .time_create_s = 0.25, .time_connect_s = 1.5, .time_presim_s = 0.75,
+	    .time_sim_s = 0.06, .pops = 2, .pop_names = pops, .pop_rates = rates,
+	    .start = { 1, 100, 200, 150, 7 }, .end = { 1, 1100, 1200, 1000, 7 },
+	    .placement = &placement };
+}
+
+static void teardown(void)
+{
+	json_decref(run.params);
+	free(share);
+}
+
+static json_t *write_and_load(const char *name)
+{
+	char dir[4200], path[4300];
+	snprintf(dir, sizeof dir, "%s/%s", out, name);
+	ck_assert_int_eq(nb_results_write(dir, &run, &log_), 0);
+	snprintf(path, sizeof path, "%s/summary.json", dir);
+	json_error_t err;
+	json_t *s = json_load_file(path, 0, &err);
+	ck_assert_msg(s != NULL, "%s: %s", path, err.text);
+	return s;
+}
+
+static double num(const json_t *o, const char *key)
+{
+	const json_t *v = json_object_get(o, key);
+	ck_assert_msg(json_is_number(v), "%s is not a number", key);
+	return json_number_value(v);
+}
+
+START_TEST(computed_values)
+{
+	setenv("SLURM_JOB_ID", "4242", 1);
+	setenv("SLURM_SPANK__SLURM_SPANK_OPTION_numa_balancing_numa_balancing", "0", 1);
+	setenv("SLURM_NUMA_BALANCING", "1", 1);
+	json_t *s = write_and_load("results");
+	ck_assert_double_eq_tol(num(s, "rtf"), 4.0, 1e-12);
+	ck_assert_double_eq_tol(num(s, "rtf_second_half"), 0.040 / 0.0075, 1e-12);
+	const json_t *update = json_object_get(json_object_get(s, "phases"), "update");
+	ck_assert_double_eq_tol(num(update, "mean"), 0.011, 1e-15);
+	ck_assert_double_eq_tol(num(update, "max"), 0.011, 1e-15);
+	ck_assert_double_eq(num(json_object_get(s, "rates"), "I"), 30.25);
+	ck_assert_int_eq(json_integer_value(json_object_get(s, "cycles")), CYCLES);
+	ck_assert_str_eq(json_string_value(json_object_get(s, "slurm_job_id")), "4242");
+	ck_assert_int_eq(json_integer_value(json_object_get(s, "numa_balancing_requested")), 0);
+	ck_assert_int_eq(json_integer_value(json_object_get(s, "numa_balancing_in_force")), 1);
+	ck_assert_double_eq(num(json_object_get(s, "params"), "g"), 5.0);
+	json_decref(s);
+}
+END_TEST
+
+START_TEST(per_host_facts)
+{
+	json_t *s = write_and_load("results");
+	const char *host = json_string_value(json_array_get(
+	    json_object_get(s, "hostnames"), 0));
+	ck_assert_ptr_nonnull(host);
+	const json_t *nb = json_object_get(json_object_get(s, "numa_balancing"), host);
+	ck_assert_int_eq(json_integer_value(json_object_get(nb, "start")), 1);
+	ck_assert_int_eq(json_integer_value(json_object_get(nb, "end")), 1);
+	const json_t *vm = json_object_get(json_object_get(s, "vmstat_delta"), host);
+	ck_assert_int_eq(json_integer_value(json_object_get(vm, "numa_pte_updates")), 1000);
+	ck_assert_int_eq(json_integer_value(json_object_get(vm, "numa_hint_faults")), 1000);
+	ck_assert_int_eq(json_integer_value(json_object_get(vm, "numa_hint_faults_local")), 850);
+	ck_assert_int_eq(json_integer_value(json_object_get(vm, "numa_pages_migrated")), 0);
+	json_decref(s);
+}
+END_TEST
+
+START_TEST(placement_record)
+{
+	json_t *s = write_and_load("results");
+	const json_t *p = json_object_get(s, "placement");
+	ck_assert_int_eq(json_integer_value(json_object_get(p, "every")), 2);
+	ck_assert_str_eq(json_string_value(json_array_get(
+	    json_object_get(p, "buffers"), 1)), "ring buffers");
+	ck_assert_int_eq(json_array_size(json_object_get(p, "cycles")), SAMPLES);
+	ck_assert_int_eq(json_integer_value(json_array_get(
+	    json_object_get(p, "cycles"), 4)), 8);
+	json_decref(s);
+}
+END_TEST
+
+/* Unset Slurm variables are null; a malformed one is null with a warning. */
+START_TEST(no_placement_no_slurm)
+{
+	char err[1024], path[4300];
+	unsetenv("SLURM_JOB_ID");
+	unsetenv("SLURM_SPANK__SLURM_SPANK_OPTION_numa_balancing_numa_balancing");
+	setenv("SLURM_NUMA_BALANCING", "yes", 1);
+	run.placement = NULL;
+	capture_begin();
+	json_t *s = write_and_load("results-no-placement");
+	capture_end(err, sizeof err);
+	unsetenv("SLURM_NUMA_BALANCING");
+	ck_assert(json_is_null(json_object_get(s, "placement")));
+	ck_assert(json_is_null(json_object_get(s, "slurm_job_id")));
+	ck_assert(json_is_null(json_object_get(s, "numa_balancing_requested")));
+	ck_assert(json_is_null(json_object_get(s, "numa_balancing_in_force")));
+	ck_assert_ptr_nonnull(strstr(err, "SLURM_NUMA_BALANCING=\"yes\" is not an integer"));
+	snprintf(path, sizeof path, "%s/results-no-placement/placement.npy", out);
+	struct stat st;
+	ck_assert_int_ne(stat(path, &st), 0);
+	json_decref(s);
+}
+END_TEST
+
+/* Every line is "key number"; a few values checked. */
+START_TEST(timers_txt)
+{
+	char path[4300], line[256], key[128], val[128], extra[8];
+	json_decref(write_and_load("results"));
+	snprintf(path, sizeof path, "%s/results/timers.txt", out);
+	FILE *f = fopen(path, "r");
+	ck_assert_ptr_nonnull(f);
+	int lines = 0, seen = 0;
+	while (fgets(line, sizeof line, f)) {
+		ck_assert_msg(sscanf(line, "%127s %127s %7s", key, val, extra) == 2,
+		              "not 'key value': %s", line);
+		char *end;
+		strtod(val, &end);
+		ck_assert_msg(*end == '\0', "not a number: %s", line);
+		lines++;
+		seen += strcmp(line, "num_mpi_tasks 1\n") == 0 ||
+		        strcmp(line, "time_simulate 0.06\n") == 0 ||
+		        strcmp(line, "time_update 0.011\n") == 0 ||
+		        strcmp(line, "global_spike_counter 135\n") == 0 ||
+		        strcmp(line, "real_time_factor 4\n") == 0;
+	}
+	fclose(f);
+	ck_assert_int_ge(lines, 15);
+	ck_assert_int_eq(seen, 5);
+}
+END_TEST
+
+START_TEST(unwritable_directory)
+{
+	char dir[4300], err[1024];
+	snprintf(dir, sizeof dir, "%s/results/summary.json/sub", out);
+	json_decref(write_and_load("results"));
+	capture_begin();
+	ck_assert_int_eq(nb_results_write(dir, &run, &log_), -1);
+	capture_end(err, sizeof err);
+	ck_assert_msg(strstr(err, "cannot create result directory") != NULL, "%s", err);
+}
+END_TEST
+
+START_TEST(no_cycles)
+{
+	log_.cycles = 0;
+	run.t_sim_ms = 0.0;
+	json_t *s = write_and_load("results-empty");
+	ck_assert(json_is_null(json_object_get(s, "rtf")));
+	ck_assert(json_is_null(json_object_get(s, "rtf_second_half")));
+	json_decref(s);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("results");
+	TCase *tc = tcase_create("results");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, computed_values);
+	tcase_add_test(tc, per_host_facts);
+	tcase_add_test(tc, placement_record);
+	tcase_add_test(tc, no_placement_no_slurm);
+	tcase_add_test(tc, timers_txt);
+	tcase_add_test(tc, unwritable_directory);
+	tcase_add_test(tc, no_cycles);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
