@@ -32,3 +32,27 @@ install-report:
 uninstall-report:
 	rm -f $(DESTDIR)$(BINDIR)/nbsim-report $(DESTDIR)$(BINDIR)/numa-balancing-validate
 	rm -rf $(REPORT_LIB)
+
+# `make demo`: the validation on a throwaway local Slurm on this machine, at
+# a size that finishes within 10 minutes on 2 cores. DEMO_ARGS are
+# numa-balancing-validate options.
+DEMO_OUT  ?= demo-out
+DEMO_ARGS ?= --model brunel --scale 1 --t-presim 200 --t-sim 3000 \
+             --ranks 1 --threads 2 --reps 4 --poll 2
+demo: deps
+	$(MAKE) all
+	MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo $(DEMO_OUT) $(SIM_B)/nbsim $(DEMO_ARGS)
+
+# The reduced demo for CI: one pair of short jobs, each
+# `srun --mpi=pmix -n 2 nbsim`; then every result directory must be
+# complete, with the requested value in force, and the report written.
+CHECK_DEMO := $(B)/report/check-demo
+CHECK_TARGETS += check-demo
+.PHONY: check-demo
+check-demo: all
+	@mkdir -p $(REPORT_MPL)
+	MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo $(CHECK_DEMO) $(SIM_B)/nbsim \
+	  --model brunel --scale 0.2 --t-presim 50 --t-sim 500 --ranks 2 \
+	  --threads 1 --reps 1 --poll 1
+	PYTHONPATH=sim/report $(PYTHON) tests/report/verify_demo.py \
+	  $(CHECK_DEMO)/validation 2
