@@ -28,6 +28,7 @@ struct spank_option nb_option = {
 	1, 0, nb_option_cb
 };
 
+/* Every context parses the arguments; job_script gets no init call. */
 static void load_config(int ac, char **av)
 {
 	nb_config_defaults(&nb_state.cfg, NB_HELPER_PATH);
@@ -60,15 +61,13 @@ int slurm_spank_init_post_opt(spank_t sp, int ac, char **av)
 
 int slurm_spank_job_prolog(spank_t sp, int ac, char **av)
 {
-	(void)ac;
-	(void)av;
+	load_config(ac, av);
 	return nb_script_prolog(sp);
 }
 
 int slurm_spank_job_epilog(spank_t sp, int ac, char **av)
 {
-	(void)ac;
-	(void)av;
+	load_config(ac, av);
 	return nb_script_epilog(sp);
 }
 
