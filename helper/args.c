@@ -65,7 +65,7 @@ static int set_option(struct nb_args *a, struct opt_seen *seen,
 }
 
 /* One option at argv[*i]: "--name value", "--name=value" or "--json". */
-static int parse_option(int argc, char *const argv[], int *i, struct nb_args *a,
+static int parse_option(int argc, const char *const argv[], int *i, struct nb_args *a,
                         struct opt_seen *seen, char *err, size_t errlen)
 {
 	char name[16];
@@ -128,7 +128,7 @@ static int apply_env(struct nb_args *a, const struct opt_seen *seen,
 	return 0;
 }
 
-int args_parse(int argc, char *const argv[], const struct nb_env *env,
+int args_parse(int argc, const char *const argv[], const struct nb_env *env,
                struct nb_args *out, char *err, size_t errlen)
 {
 	struct opt_seen seen = { 0, 0, 0, 0 };

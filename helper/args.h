@@ -32,7 +32,7 @@ struct nb_args {
 };
 
 /* Returns 0, or -1 with a one-line reason in err. */
-int args_parse(int argc, char *const argv[], const struct nb_env *env,
+int args_parse(int argc, const char *const argv[], const struct nb_env *env,
                struct nb_args *out, char *err, size_t errlen);
 
 #endif

@@ -56,11 +56,10 @@ enum nb_exit cmd_epilog(const struct nb_args *a)
 {
 	struct nb_session s;
 	enum nb_exit rc = session_begin(&s, 1);
-	long i;
 
 	if (rc == NB_EXIT_OK) {
 		failpoint("epilog", "locked");
-		i = state_find(&s.st, a->job);
+		long i = state_find(&s.st, a->job);
 		rc = i >= 0 ? forget(&s, i) : session_converge(&s);
 	}
 	session_end(&s);

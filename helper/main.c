@@ -71,7 +71,7 @@ int main(int argc, char **argv)
 		return NB_EXIT_BROKEN;
 	umask(022);
 	log_open();
-	if (args_parse(argc, argv, &env, &a, err, sizeof(err)) != 0) {
+	if (args_parse(argc, (const char *const *)argv, &env, &a, err, sizeof(err)) != 0) {
 		log_msg(LOG_ERR, "%s", err);
 		return NB_EXIT_USAGE;
 	}

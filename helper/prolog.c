@@ -82,14 +82,13 @@ enum nb_exit cmd_prolog(const struct nb_args *a)
 {
 	struct nb_session s;
 	enum nb_exit rc;
-	long i;
 
 	if (a->value < 0)
 		return NB_EXIT_OK; /* no request: nothing to record or change */
 	rc = session_begin(&s, 1);
 	if (rc == NB_EXIT_OK) {
 		failpoint("prolog", "locked");
-		i = state_find(&s.st, a->job);
+		long i = state_find(&s.st, a->job);
 		rc = i >= 0 ? repeated(&s, a, i) : record_and_apply(&s, a);
 	}
 	session_end(&s);

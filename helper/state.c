@@ -33,7 +33,8 @@ static int read_state_file(struct nb_state *st, const char *name, char *buf, siz
 {
 	if (read_small_file(st->dirfd, name, buf, NB_STATE_FILE_MAX, len) == 0)
 		return 0;
-	drop(st, name, errno == EFBIG ? "too large" : strerror(errno));
+	drop(st, name, errno == EFBIG ? "too large" : errno == EINVAL ? "not a regular file"
+	               : errno == ELOOP ? "a symlink" : strerror(errno));
 	return -1;
 }
 
