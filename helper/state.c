@@ -24,7 +24,7 @@ static void job_file_name(uint32_t job, char *buf, size_t len)
 static void drop(struct nb_state *st, const char *name, const char *why)
 {
 	log_msg(LOG_WARNING, "state file %s: %s: removed", name, why);
-	if (statedir_remove(st->dirfd, name) != 0)
+	if (statedir_remove(st->dirfd, name, "drop") != 0)
 		log_msg(LOG_WARNING, "state file %s: cannot remove: %s", name, strerror(errno));
 }
 
@@ -96,7 +96,7 @@ static int load_entry(struct nb_state *st, const char *name)
 	if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0 || strcmp(name, "lock") == 0)
 		return 0;
 	if (strncmp(name, NB_TMP_PREFIX, strlen(NB_TMP_PREFIX)) == 0) {
-		if (statedir_remove(st->dirfd, name) != 0)
+		if (statedir_remove(st->dirfd, name, "tmp") != 0)
 			log_msg(LOG_WARNING, "state file %s: cannot remove: %s", name, strerror(errno));
 		return 0;
 	}
@@ -184,7 +184,7 @@ int state_save_baseline(struct nb_state *st, int value)
 
 int state_remove_baseline(struct nb_state *st)
 {
-	if (statedir_remove(st->dirfd, BASELINE_NAME) != 0) {
+	if (statedir_remove(st->dirfd, BASELINE_NAME, "baseline") != 0) {
 		log_msg(LOG_ERR, "removing the baseline: %s", strerror(errno));
 		return -1;
 	}
@@ -210,7 +210,7 @@ int state_remove_record(struct nb_state *st, size_t i)
 	char name[32];
 
 	job_file_name(st->recs[i].job, name, sizeof(name));
-	if (statedir_remove(st->dirfd, name) != 0) {
+	if (statedir_remove(st->dirfd, name, "record") != 0) {
 		log_msg(LOG_ERR, "removing the record of job %" PRIu32 ": %s",
 		        st->recs[i].job, strerror(errno));
 		return -1;

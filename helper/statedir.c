@@ -131,9 +131,10 @@ int statedir_write(int dirfd, const char *name, const char *data, size_t len,
 	return fsync(dirfd);
 }
 
-int statedir_remove(int dirfd, const char *name)
+int statedir_remove(int dirfd, const char *name, const char *what)
 {
 	if (unlinkat(dirfd, name, 0) != 0 && errno != ENOENT)
 		return -1;
+	failpoint(what, "unlinked");
 	return fsync(dirfd);
 }

@@ -18,7 +18,8 @@ int statedir_lock(int dirfd, char *err, size_t errlen);
  * ("<what>-tmp-written", "<what>-renamed"). Returns 0 or -1 (errno). */
 int statedir_write(int dirfd, const char *name, const char *data, size_t len,
                    const char *what);
-/* Removes name (absent is fine) and makes that durable. 0 or -1 (errno). */
-int statedir_remove(int dirfd, const char *name);
+/* Removes name (absent is fine) and makes that durable; what names the
+ * failpoint "<what>-unlinked". 0 or -1 (errno). */
+int statedir_remove(int dirfd, const char *name, const char *what);
 
 #endif

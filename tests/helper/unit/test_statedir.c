@@ -72,8 +72,8 @@ START_TEST(atomic_write)
 	ck_assert(memcmp(buf, "two\n", 4) == 0);
 	close(f);
 	ck_assert_int_eq(faccessat(fd, ".tmp.f", F_OK, 0), -1);
-	ck_assert_int_eq(statedir_remove(fd, "f"), 0);
-	ck_assert_int_eq(statedir_remove(fd, "f"), 0);
+	ck_assert_int_eq(statedir_remove(fd, "f", "test"), 0);
+	ck_assert_int_eq(statedir_remove(fd, "f", "test"), 0);
 	ck_assert_int_eq(faccessat(fd, "f", F_OK, 0), -1);
 	close(fd);
 }
