@@ -87,3 +87,23 @@ install-helper: $(HELPER_BIN)
 uninstall-helper:
 	rm -f $(DESTDIR)$(SBINDIR)/numa-balancing-helper \
 	  $(DESTDIR)$(MANDIR)/man8/numa-balancing-helper.8
+
+# Fuzzing with clang's libFuzzer (build-fuzz/, corpus and logs in fuzz-out/):
+# `make fuzz-helper FUZZ_SECONDS=60` runs each target that long;
+# helper-fuzz-smoke (in make check) runs each for a few seconds.
+FUZZ_B := build-fuzz/helper
+FUZZ_SECONDS ?= 60
+FUZZ_SRCS := helper/args.c helper/parse.c helper/readfile.c helper/record.c helper/vmstat.c
+FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -O1 -g $(WARN) -Ihelper \
+               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+HELPER_FUZZERS := $(FUZZ_B)/fuzz_args $(FUZZ_B)/fuzz_state
+
+$(FUZZ_B)/fuzz_%: tests/helper/fuzz_%.c $(FUZZ_SRCS) helper/*.h
+	@mkdir -p $(@D)
+	clang $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRCS)
+
+fuzz-helper: $(HELPER_FUZZERS)
+	tests/helper/fuzz.sh $(FUZZ_SECONDS) $(HELPER_FUZZERS)
+
+helper-fuzz-smoke: $(HELPER_FUZZERS)
+	tests/helper/fuzz.sh 3 $(HELPER_FUZZERS)
