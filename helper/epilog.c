@@ -1,0 +1,67 @@
+/* epilog: forget a job, log its node's balancing activity, and put the
+ * value the remaining jobs need (or the baseline) back in force. */
+#include <inttypes.h>
+#include <time.h>
+
+#include "commands.h"
+#include "failpoint.h"
+#include "log.h"
+#include "session.h"
+#include "vmstat.h"
+
+static uint64_t delta(uint64_t now, uint64_t then)
+{
+	return now >= then ? now - then : 0;
+}
+
+static void log_end(const struct nb_session *s, const struct nb_record *r, int before)
+{
+	struct nb_counters now;
+	char cg[256];
+
+	if (vmstat_read(s->paths.vmstat, &now) != 0) {
+		log_msg(LOG_WARNING, "%s: cannot read the counters", s->paths.vmstat);
+		now = r->start;
+	}
+	cgroup_numa(r->job, cg, sizeof(cg));
+	log_msg(LOG_INFO, "job %" PRIu32 " epilog: request %d %s; kernel.numa_balancing %d -> %d%s; "
+	        "over %" PRIu64 " s numa_pte_updates +%" PRIu64 " numa_hint_faults +%" PRIu64
+	        " numa_hint_faults_local +%" PRIu64 " numa_pages_migrated +%" PRIu64 "%s%s",
+	        r->job, r->value, r->honoured ? "honoured" : "not honoured", before, s->kernel,
+	        s->st.n == 0 ? " (baseline)" : "",
+	        delta((uint64_t)time(NULL), r->started),
+	        delta(now.pte_updates, r->start.pte_updates),
+	        delta(now.hint_faults, r->start.hint_faults),
+	        delta(now.hint_faults_local, r->start.hint_faults_local),
+	        delta(now.pages_migrated, r->start.pages_migrated),
+	        cg[0] ? "; job cgroup " : "", cg);
+}
+
+static enum nb_exit forget(struct nb_session *s, long i)
+{
+	struct nb_record r = s->st.recs[i];
+	int before = s->kernel;
+	enum nb_exit rc;
+
+	if (state_remove_record(&s->st, (size_t)i) != 0)
+		return NB_EXIT_BROKEN;
+	failpoint("epilog", "removed");
+	rc = session_converge(s);
+	if (rc == NB_EXIT_OK)
+		log_end(s, &r, before);
+	return rc;
+}
+
+enum nb_exit cmd_epilog(const struct nb_args *a)
+{
+	struct nb_session s;
+	enum nb_exit rc = session_begin(&s, 1);
+
+	if (rc == NB_EXIT_OK) {
+		failpoint("epilog", "locked");
+		long i = state_find(&s.st, a->job);
+		rc = i >= 0 ? forget(&s, i) : session_converge(&s);
+	}
+	session_end(&s);
+	return rc;
+}

@@ -1,0 +1,28 @@
+/* Test-only failpoints (compiled only into numa-balancing-helper-test). */
+#include "failpoint.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void failpoint(const char *what, const char *step)
+{
+	const char *want = getenv("NB_TEST_FAILPOINT");
+	char name[64];
+
+	if (!want)
+		return;
+	snprintf(name, sizeof(name), "%s-%s", what, step);
+	if (strcmp(want, "trace") == 0) {
+		fprintf(stderr, "failpoint %s\n", name);
+		return;
+	}
+	size_t n = strlen(name);
+	if (strncmp(want, name, n) != 0)
+		return;
+	if (want[n] == '\0')
+		raise(SIGKILL);
+	else if (strcmp(want + n, ":stop") == 0)
+		raise(SIGSTOP);
+}
