@@ -41,7 +41,7 @@ DEMO_ARGS ?= --model brunel --scale 1 --t-presim 200 --t-sim 3000 \
              --ranks 1 --threads 2 --reps 4 --poll 2
 demo: deps
 	$(MAKE) all
-	MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo $(DEMO_OUT) $(SIM_B)/nbsim $(DEMO_ARGS)
+	B=$(B) MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo $(DEMO_OUT) $(SIM_B)/nbsim $(DEMO_ARGS)
 
 # The reduced demo for CI: one pair of short jobs, each
 # `srun --mpi=pmix -n 2 nbsim`; then every result directory must be
@@ -51,7 +51,7 @@ CHECK_TARGETS += check-demo
 .PHONY: check-demo
 check-demo: all
 	@mkdir -p $(REPORT_MPL)
-	MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo $(CHECK_DEMO) $(SIM_B)/nbsim \
+	B=$(B) MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo $(CHECK_DEMO) $(SIM_B)/nbsim \
 	  --model brunel --scale 0.2 --t-presim 50 --t-sim 500 --ranks 2 \
 	  --threads 1 --reps 1 --poll 1
 	PYTHONPATH=sim/report $(PYTHON) tests/report/verify_demo.py \
