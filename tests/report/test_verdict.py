@@ -36,6 +36,18 @@ class VerdictTest(unittest.TestCase):
         self.assertEqual(v.status, verdict.OK, v.checks)
         self.assertEqual(v.label, 1)
 
+    def test_on_but_one_host_not_scanning(self):
+        self.n += 1
+        s = synth.summary(2, 20, requested=1, hosts=("a", "b"),
+                          time_sim_s=10.0)
+        s["vmstat_delta"]["b"] = synth.vmstat()
+        path = synth.write_run(f"{self.tmp.name}/run{self.n}",
+                               np.full((2, 20), 1e-3),
+                               np.ones((2, 20), dtype=np.int64), s)
+        v = verdict.judge(load_run(path))
+        self.assertEqual(v.status, verdict.FAIL)
+        self.assertIn("no PTE updates on b", self.check(v, "counters").message)
+
     def test_off_as_requested(self):
         v = self.judge(requested=0, counters=synth.vmstat(faults=12))
         self.assertEqual(v.status, verdict.OK, v.checks)
@@ -50,15 +62,18 @@ class VerdictTest(unittest.TestCase):
         self.assertEqual(self.check(v, "kernel value").status, verdict.OK)
 
     def test_labelled_off_with_only_a_tail_of_hint_faults(self):
-        v = self.judge(requested=0, counters=synth.vmstat(
-            faults=verdict.OFF_MAX_HINT_FAULTS))
+        # Faults on PTEs marked before the switch, nothing marked since.
+        v = self.judge(requested=0, counters=synth.vmstat(faults=4208))
         self.assertEqual(v.status, verdict.OK)
-        v = self.judge(requested=0, counters=synth.vmstat(
-            faults=verdict.OFF_MAX_HINT_FAULTS + 1))
+        self.assertIn("4208 hint faults", self.check(v, "counters").message)
+        v = self.judge(requested=0, counters=synth.vmstat(pte=1, faults=0))
         self.assertEqual(v.status, verdict.FAIL)
 
     def test_labelled_on_but_nothing_scanned(self):
         v = self.judge(requested=1, counters=synth.vmstat())
+        self.assertEqual(self.check(v, "counters").status, verdict.FAIL)
+        # Hint faults alone are the tail of an earlier scan, not this run's.
+        v = self.judge(requested=1, counters=synth.vmstat(faults=900))
         self.assertEqual(self.check(v, "counters").status, verdict.FAIL)
 
     def test_labelled_on_nothing_scanned_short_run_is_a_warning(self):
