@@ -103,7 +103,7 @@ class ReportTest(unittest.TestCase):
         out = os.path.join(self.tmp.name, "report")
         code, stdout, _ = self.main(runs + ["-o", out])
         self.assertEqual(code, 0, stdout)
-        for f in ("distribution.png", "spikes_vs_time.png", "heatmap.png",
+        for f in ("activity.png", "distribution.png", "spikes_vs_time.png", "heatmap.png",
                   "phases.png", "placement.png", "index.html"):
             self.assertGreater(os.path.getsize(os.path.join(out, f)), 1000, f)
         self.assertIn("numa_balancing=1", stdout)

@@ -11,7 +11,7 @@ import sys
 from nbreport.rundir import RunDirError, load_run
 from nbreport.verdict import OK, judge
 
-FILES = ("index.html", "distribution.png", "spikes_vs_time.png",
+FILES = ("index.html", "activity.png", "distribution.png", "spikes_vs_time.png",
          "heatmap.png", "phases.png")
 
 

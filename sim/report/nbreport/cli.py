@@ -50,7 +50,8 @@ def _cutoff(args, conds):
 
 
 def _figures(conds, cutoff, outdir):
-    names = [plots.distribution(conds, cutoff, outdir),
+    names = [plots.activity(conds, outdir),
+             plots.distribution(conds, cutoff, outdir),
              plots.spikes_vs_time(conds, cutoff, outdir),
              plots.heatmap(conds, cutoff, outdir),
              plots.phases(conds, outdir),

@@ -20,6 +20,12 @@ img { max-width: 100%; border: 1px solid #ddd; }
 """
 
 CAPTIONS = {
+    "activity.png": "What the kernel did during each run's simulation "
+    "phase (node-wide /proc/vmstat deltas, all hosts): PTEs the balancing "
+    "scanner marked and the hint faults they caused, and the run's RTF "
+    "(dots, right axis). With numa_balancing=1 both bars grow; with 0 "
+    "there are no PTE updates (a few hint faults can remain from PTEs "
+    "marked before the switch).",
     "distribution.png": "Cycle-time distribution per condition (all ranks "
     "and cycles pooled). The area under each curve is the share of cycles "
     "below the common cut-off; slow outliers beyond it are counted in "

@@ -149,6 +149,34 @@ def phases(conds, outdir):
     return _save(fig, outdir, "phases.png")
 
 
+def activity(conds, outdir):
+    """Per run: the PTEs the scanner marked and the hint faults taken during
+    the sim phase (all hosts), bars grouped by condition, with each run's
+    RTF on a second axis."""
+    runs = [r for c in conds for r in c.runs]
+    fig, ax = plt.subplots(figsize=(max(5.0, 0.8 * len(runs) + 2.5), 4.6))
+    x = np.arange(len(runs))
+    for off, key, colour in ((-0.2, "numa_pte_updates", "#8c564b"),
+                             (0.2, "numa_hint_faults", "#e377c2")):
+        ax.bar(x + off, [sum(d[key] for d in r.summary["vmstat_delta"]
+                             .values()) for r in runs], width=0.4,
+               color=colour, label=key)
+    rtf = ax.twinx()
+    rtf.plot(x, [r.summary["rtf"] for r in runs], "ko", label="RTF")
+    rtf.set_ylim(bottom=0)
+    rtf.set_ylabel("RTF (wall time / model time)")
+    ax.set_xticks(x)
+    ax.set_xticklabels([r.name for r in runs], rotation=60, ha="right",
+                       fontsize=7)
+    _mark_conditions(ax, conds)
+    ax.set_ylabel("events during the sim phase, all hosts")
+    handles = ax.get_legend_handles_labels()
+    more = rtf.get_legend_handles_labels()
+    ax.legend(handles[0] + more[0], handles[1] + more[1], fontsize=8,
+              loc="upper left", bbox_to_anchor=(1.12, 1.0))
+    return _save(fig, outdir, "activity.png")
+
+
 def _mark_conditions(ax, conds):
     start = 0
     for c in conds:
