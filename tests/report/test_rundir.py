@@ -74,6 +74,14 @@ class RunDirTest(unittest.TestCase):
         self.assertRefused("allocator")
         self.rewrite_summary(allocator="glibc", hostnames=["a"])
         self.assertRefused("hostnames")
+        self.rewrite_summary(hostnames=["node1", "node1"],
+                             numa_balancing={"node1": {"start": "1",
+                                                       "end": 1}})
+        self.assertRefused("numa_balancing['node1'].start")
+        self.rewrite_summary(numa_balancing={"node1": {"start": None,
+                                                       "end": None}})
+        self.assertIsNone(load_run(self.path).summary["numa_balancing"]
+                          ["node1"]["start"])
 
     def test_missing_array(self):
         os.remove(os.path.join(self.path, "phase_sync.npy"))

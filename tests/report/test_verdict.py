@@ -98,8 +98,14 @@ class VerdictTest(unittest.TestCase):
         self.assertEqual(v.status, verdict.WARN)
         self.assertEqual(self.check(v, "counters").status, verdict.OK)
 
+    def test_no_request_and_no_kernel_value_cannot_be_judged(self):
+        v = self.judge(requested=None, kernel=(None, None), in_force=None)
+        self.assertIsNone(v.label)
+        self.assertEqual(v.status, verdict.WARN)
+        self.assertEqual([c.name for c in v.checks], ["label"])
+
     def test_unreadable_kernel_value_is_a_warning(self):
-        v = self.judge(requested=1, kernel=(-1, -1))
+        v = self.judge(requested=1, kernel=(None, None))
         self.assertEqual(self.check(v, "kernel value").status, verdict.WARN)
 
 

@@ -17,7 +17,7 @@ def balancing_of(run):
     if run.requested is not None:
         return run.requested
     starts = {v["start"] for v in run.summary["numa_balancing"].values()}
-    return starts.pop() if len(starts) == 1 else None
+    return starts.pop() if len(starts) == 1 else None  # None: unknown
 
 
 def _order(run):

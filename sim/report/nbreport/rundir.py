@@ -99,7 +99,7 @@ def _optional_value(file, summary, key):
     return v
 
 
-def _host_map(file, summary, key, fields):
+def _host_map(file, summary, key, fields, nullable):
     m = summary[key]
     if not isinstance(m, dict) or not m:
         _fail(file, f"{key} must be a non-empty object host -> values")
@@ -108,9 +108,11 @@ def _host_map(file, summary, key, fields):
             _fail(file, f"{key}[{host!r}] must be an object")
         for f in fields:
             v = entry.get(f)
-            if not isinstance(v, int) or isinstance(v, bool):
-                _fail(file, f"{key}[{host!r}].{f} must be an integer, "
-                      f"not {v!r}")
+            if (v is None and nullable) or (
+                    isinstance(v, int) and not isinstance(v, bool)):
+                continue
+            _fail(file, f"{key}[{host!r}].{f} must be an integer"
+                  + (" or null" if nullable else "") + f", not {v!r}")
 
 
 def _check_summary(path, s):
@@ -130,8 +132,9 @@ def _check_summary(path, s):
     if s["allocator"] not in ("glibc", "jemalloc"):
         _fail(file, f"allocator must be glibc or jemalloc, "
               f"not {s['allocator']!r}")
-    _host_map(file, s, "numa_balancing", ("start", "end"))
-    _host_map(file, s, "vmstat_delta", VMSTAT_KEYS)
+    # start/end are null where the sysctl was unreadable.
+    _host_map(file, s, "numa_balancing", ("start", "end"), True)
+    _host_map(file, s, "vmstat_delta", VMSTAT_KEYS, False)
 
 
 def _load_array(path, name, shape, kind):
