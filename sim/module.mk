@@ -68,12 +68,21 @@ $(SIM_TBINS):
 
 # Core objects for the tests, compiled without MPI.
 $(SIM_B)/core-%.o: sim/src/%.c | $(SIM_B)
-	$(CC) $(BASE_CFLAGS) $(HARDEN) -Isim/src -MMD -MP $(CFLAGS) -c -o $@ $<
+	$(CC) $(BASE_CFLAGS) $(HARDEN) -fopenmp -Isim/src -MMD -MP $(CFLAGS) -c -o $@ $<
+
+# A single-process nbsim from those objects, for the smoke runs of the
+# unit tests (which run under ASan and UBSan in check-sanitize).
+SIM_SERIAL_OBJS := $(SIM_CORE:%=$(SIM_B)/core-%.o) \
+                   $(SIM_IO_SOURCES:sim/src/%.c=$(SIM_B)/core-%.o)
+$(SIM_B)/nbsim-serial: $(SIM_SERIAL_OBJS)
+	$(CC) $(BASE_CFLAGS) $(HARDEN_LD) -fopenmp $(LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
 
 -include $(wildcard $(SIM_B)/*.d)
 
-sim-unit: $(SIM_TBINS)
+# The unit tests, then every model, small and short, on two threads.
+sim-unit: $(SIM_TBINS) $(SIM_B)/nbsim-serial
 	set -e; for t in $(SIM_TBINS); do $$t; done
+	tests/sim/smoke $(SIM_B)/nbsim-serial $(SIM_B)/smoke
 
 # Spikes bit-identical for 1x1, 1x2, 2x1 and 2x2 ranks x threads.
 sim-determinism: $(SIM_B)/nbsim
@@ -91,5 +100,6 @@ install-sim: $(SIM_B)/nbsim
 uninstall-sim:
 	rm -f $(DESTDIR)$(BINDIR)/nbsim
 
+# Performance numbers of docs/performance.md (several minutes; not a test).
 bench-sim: $(SIM_B)/nbsim $(SIM_B)/nbsim-notimers
 	sim/bench-sim $(SIM_B)

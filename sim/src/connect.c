@@ -22,7 +22,6 @@ struct gen {
 	uint64_t proj;
 	uint64_t src_first, src_n;
 	double w_mean, w_sd, d_mean, d_sd, dt;
-	int fixed;                    /* neither weight nor delay is drawn */
 };
 
 struct draw {
@@ -44,34 +43,46 @@ static void gen_init(struct gen *g, const struct nb_model *m, size_t p)
 	g->d_mean = pr->d_mean;
 	g->d_sd = pr->d_sd;
 	g->dt = m->dt;
-	g->fixed = pr->w_sd == 0.0 && pr->d_sd == 0.0;
 }
 
-/* Synapse k onto tgt: weight and delay normal, redrawn (jointly, which
- * keeps them independent) while the weight has the wrong sign or the
- * delay is below dt. */
+/* Source of synapse k onto tgt: lane 0 of the first draw. */
+static inline uint32_t draw_src(const struct gen *g, uint64_t tgt, uint64_t k)
+{
+	struct nb_u4 u = nb_rng4(g->seed, NB_RNG_CONNECT, g->proj << 40 | tgt, k << 8);
+
+	return (uint32_t)(g->src_first + nb_below(u.v[0], g->src_n));
+}
+
+/* Synapse k onto tgt: source from the first draw; delay and weight normal
+ * (lanes 1 and 2 of draw t give the pair of normals of try t: the first
+ * for the delay, the second for the weight), each redrawn on its own until
+ * the delay is at least dt and the weight has the sign of its mean. */
 static struct draw draw_syn(const struct gen *g, uint64_t tgt, uint64_t k)
 {
+	struct nb_u4 u = nb_rng4(g->seed, NB_RNG_CONNECT, g->proj << 40 | tgt, k << 8);
 	struct draw r;
 	double w = g->w_mean, d = g->d_mean;
+	int w_ok = g->w_sd == 0.0, d_ok = g->d_sd == 0.0;
 
-	for (uint64_t t = 0; t < MAX_TRIES; t++) {
-		struct nb_u4 u = nb_rng4(g->seed, NB_RNG_CONNECT,
-		                         g->proj << 40 | tgt, k << 8 | t);
+	r.src = (uint32_t)(g->src_first + nb_below(u.v[0], g->src_n));
+	for (uint64_t t = 0; t < MAX_TRIES && !(w_ok && d_ok); t++) {
 		double z0, z1;
 
-		r.src = (uint32_t)(g->src_first + nb_below(u.v[0], g->src_n));
-		if (g->fixed)
-			break;
+		if (t > 0)
+			u = nb_rng4(g->seed, NB_RNG_CONNECT, g->proj << 40 | tgt, k << 8 | t);
 		nb_normal2(u.v[1], u.v[2], &z0, &z1);
-		w = g->w_mean + g->w_sd * z0;
-		d = g->d_mean + g->d_sd * z1;
-		if (w * g->w_mean >= 0.0 && d >= g->dt)
-			break;
+		if (!d_ok) {
+			d = g->d_mean + g->d_sd * z0;
+			d_ok = d >= g->dt;
+		}
+		if (!w_ok) {
+			w = g->w_mean + g->w_sd * z1;
+			w_ok = w * g->w_mean >= 0.0;
+		}
 	}
-	if (w * g->w_mean < 0.0)
+	if (!w_ok)
 		w = 0.0;
-	if (d < g->dt)
+	if (!d_ok)
 		d = g->dt;
 	r.w = (float)w;
 	r.d = (int)lround(d / g->dt);
@@ -105,16 +116,34 @@ static uint32_t *count_total(const struct nb_net *net,
 		struct nb_u4 u = nb_rng4(net->m->seed, NB_RNG_TOTAL, p, j >> 2);
 
 		for (uint64_t l = 0; l < 4 && j + l < pr->k; l++) {
-			uint32_t gid = (uint32_t)(post->first + nb_below(u.v[l], post->n));
+			uint64_t gid = post->first + nb_below(u.v[l], post->n);
+			uint64_t q = nb_div_vps(net, gid);
 
-			if (gid % (uint32_t)net->vps == (uint32_t)t->vp)
-				cnt[gid / (uint32_t)net->vps - i0]++;
+			if (gid - q * (uint64_t)net->vps == (uint64_t)t->vp)
+				cnt[q - i0]++;
 		}
 	}
 	return cnt;
 }
 
-/* One pass over every synapse of the thread: count (cursor NULL) or fill. */
+/* Fills synapse k onto local target i (gid) at its row's cursor. */
+static void put(struct nb_thread_net *t, const struct gen *g, uint64_t i,
+                uint64_t gid, uint64_t k, uint64_t *cursor)
+{
+	struct draw r = draw_syn(g, gid, k);
+	struct nb_syn *s = &t->syn[cursor[r.src]++];
+	int d = r.d > NB_MAX_DELAY ? NB_MAX_DELAY : r.d;
+
+	if (r.d < t->min_delay)
+		t->min_delay = r.d;
+	if (r.d > t->max_delay)
+		t->max_delay = r.d;
+	s->td = (uint32_t)i | (uint32_t)d << NB_TGT_BITS;
+	s->w = r.w;
+}
+
+/* One pass over every synapse of the thread: count the synapses of each
+ * source (cursor NULL; only sources are drawn) or fill them in. */
 static void walk(const struct nb_net *net, struct nb_thread_net *t,
                  uint32_t *const *indeg, uint64_t *cursor)
 {
@@ -132,20 +161,10 @@ static void walk(const struct nb_net *net, struct nb_thread_net *t,
 			uint64_t kk = indeg[p] ? indeg[p][i - i0] : pr->k;
 
 			for (uint64_t k = 0; k < kk; k++) {
-				struct draw r = draw_syn(&g, gid, k);
-
-				if (!cursor) {
-					t->row[r.src + 1]++;
-					if (r.d < t->min_delay)
-						t->min_delay = r.d;
-					if (r.d > t->max_delay)
-						t->max_delay = r.d;
-				} else {
-					struct nb_syn *s = &t->syn[cursor[r.src]++];
-
-					s->td = (uint32_t)i | (uint32_t)r.d << NB_TGT_BITS;
-					s->w = r.w;
-				}
+				if (cursor)
+					put(t, &g, i, gid, k, cursor);
+				else
+					t->row[draw_src(&g, gid, k) + 1]++;
 			}
 		}
 	}
@@ -191,11 +210,7 @@ static int build_rows(const struct nb_net *net, struct nb_thread_net *t,
 {
 	uint64_t n = net->n_global, *cursor;
 
-	t->min_delay = NB_MAX_DELAY + 1;
-	t->max_delay = 0;
 	walk(net, t, indeg, NULL);
-	if (t->max_delay > NB_MAX_DELAY)
-		return fail(t, "a delay exceeds the longest storable one (1023 steps)");
 	for (uint64_t g = 0; g < n; g++)
 		t->row[g + 1] += t->row[g];
 	t->nsyn = t->row[n];
@@ -206,8 +221,12 @@ static int build_rows(const struct nb_net *net, struct nb_thread_net *t,
 		return fail(t, "out of memory for synapses");
 	}
 	memcpy(cursor, t->row, n * sizeof(*cursor));
+	t->min_delay = NB_MAX_DELAY + 1;
+	t->max_delay = 0;
 	walk(net, t, indeg, cursor);
 	free(cursor);
+	if (t->max_delay > NB_MAX_DELAY)
+		return fail(t, "a delay exceeds the longest storable one (1023 steps)");
 	return 0;
 }
 

@@ -44,6 +44,7 @@ static inline void deliver_ch(const struct nb_net *net, struct nb_thread_net *t,
 		const struct nb_syn *sy = t->syn + t->row[gid];
 		const struct nb_syn *end = t->syn + t->row[gid + 1];
 
+		t->events += (uint64_t)(end - sy);
 		for (; sy < end; sy++) {
 			size_t slot = base + (sy->td >> NB_TGT_BITS);
 			size_t idx;
@@ -66,25 +67,26 @@ static void deliver(const struct nb_sim *s, struct nb_thread_net *t)
 		deliver_ch(s->net, t, s->x.list, s->x.nlist, s->prev_start, 1);
 }
 
-/* The Poisson count of neuron i (gid) at step st, from its cached block. */
+/* The Poisson count of neuron i (gid) at step st: every fourth step one
+ * draw gives the uniforms of four steps, kept as four 8-bit counts. */
 static inline int background(const struct nb_net *net, struct nb_thread_net *t,
                              size_t i, uint64_t gid, int64_t st,
                              const struct nb_poisson *pois)
 {
-	uint32_t *u = &t->rnd[4 * i];
+	int lane = (int)(st & 3);
 
 	if (pois->kmax == 0)
 		return 0;
-	if ((st & 3) == 0) {
+	if (lane == 0) {
 		struct nb_u4 r = nb_rng4(net->m->seed, NB_RNG_POISSON, gid,
 		                         (uint64_t)st >> 2);
 
-		u[0] = r.v[0];
-		u[1] = r.v[1];
-		u[2] = r.v[2];
-		u[3] = r.v[3];
+		t->bg[i] = (uint32_t)nb_poisson_draw(pois, r.v[0]) |
+		           (uint32_t)nb_poisson_draw(pois, r.v[1]) << 8 |
+		           (uint32_t)nb_poisson_draw(pois, r.v[2]) << 16 |
+		           (uint32_t)nb_poisson_draw(pois, r.v[3]) << 24;
 	}
-	return nb_poisson_draw(pois, u[st & 3]);
+	return (int)(t->bg[i] >> (8 * lane) & 0xff);
 }
 
 static void spiked(struct nb_thread_net *t, bool count, uint32_t gid,
@@ -104,6 +106,7 @@ static void update(const struct nb_sim *s, struct nb_thread_net *t,
 {
 	const struct nb_net *net = s->net;
 	const size_t slots = (size_t)net->slots, nl = t->n;
+	const size_t first = (size_t)(start % (int64_t)slots);
 	const int ch = net->channels;
 
 	for (size_t i = 0; i < nl; i++) {
@@ -111,11 +114,11 @@ static void update(const struct nb_sim *s, struct nb_thread_net *t,
 		uint16_t p = t->pop[i];
 		const struct nb_prop *pr = &net->prop[p];
 		double wbg = net->m->pops[p].bg_weight;
+		size_t slot = first;
 
 		for (int l = 0; l < n; l++) {
-			int64_t st = start + l;
-			float *rb = &t->ring[((size_t)(st % (int64_t)slots) * nl + i) * (size_t)ch];
-			double in = rb[0] + background(net, t, i, gid, st, &net->pois[p]) * wbg;
+			float *rb = &t->ring[(slot * nl + i) * (size_t)ch];
+			double in = rb[0] + background(net, t, i, gid, start + l, &net->pois[p]) * wbg;
 			int sp;
 
 			if (ch == 2) {
@@ -128,6 +131,8 @@ static void update(const struct nb_sim *s, struct nb_thread_net *t,
 			rb[0] = 0.0f;
 			if (sp)
 				spiked(t, s->count_rates, (uint32_t)gid, l, p);
+			if (++slot == slots)
+				slot = 0;
 		}
 	}
 }
@@ -165,9 +170,9 @@ static void sample_placement(struct nb_sim *s, size_t cycle)
 
 /* The master thread's part of a cycle, between the two barriers. */
 static void master(struct nb_sim *s, int64_t start, int n, size_t cycle,
-                   struct nb_cycle_log *log, double t0, double t1, double t2)
+                   struct nb_cycle_log *log)
 {
-	double t3, t4, t5;
+	double t0 = s->clock[0], t1 = s->clock[1], t2 = s->clock[2], t3, t4, t5;
 	size_t spikes;
 
 	spikes = nb_exchange_collocate(&s->x, s->net);
@@ -201,7 +206,6 @@ void nb_cycle_run(struct nb_sim *s, int64_t steps, struct nb_cycle_log *log)
 {
 	struct nb_thread_net *t = &s->net->t[omp_get_thread_num()];
 	const int64_t end = s->step + steps;
-	double t0 = 0.0, t1 = 0.0, t2 = 0.0;
 
 	for (size_t cycle = 0;; cycle++) {
 		int64_t start = s->step;
@@ -210,16 +214,16 @@ void nb_cycle_run(struct nb_sim *s, int64_t steps, struct nb_cycle_log *log)
 		if (start >= end)
 			break;
 #pragma omp master
-		t0 = NOW();
+		s->clock[0] = NOW();
 		deliver(s, t);
 #pragma omp master
-		t1 = NOW();
+		s->clock[1] = NOW();
 		update(s, t, start, n);
 #pragma omp barrier
 #pragma omp master
 		{
-			t2 = NOW();
-			master(s, start, n, cycle, log, t0, t1, t2);
+			s->clock[2] = NOW();
+			master(s, start, n, cycle, log);
 		}
 #pragma omp barrier
 	}

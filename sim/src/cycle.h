@@ -24,6 +24,7 @@ struct nb_sim {
 	bool progress;                 /* rank 0 reports to nb_progress_update */
 	FILE *spikes_out;              /* --record-spikes: "step gid" lines, or NULL */
 	struct nb_placement_log *placement; /* or NULL */
+	double clock[3];               /* master: cycle start, deliver end, update end */
 };
 
 /* Cycles needed for `steps` steps. */

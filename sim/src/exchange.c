@@ -86,6 +86,9 @@ static int cmp_u64(const void *a, const void *b)
 
 static int build_list(struct nb_exchange *x, uint64_t total)
 {
+	x->nlist = 0;
+	if (total == 0)
+		return 0;
 	if (total > x->caplist) {
 		uint64_t *l = realloc(x->list, total * sizeof(*l));
 
@@ -94,7 +97,6 @@ static int build_list(struct nb_exchange *x, uint64_t total)
 		x->list = l;
 		x->caplist = total;
 	}
-	x->nlist = 0;
 	for (int r = 0; r < x->ranks; r++) {
 		const uint64_t *c = x->recv + (size_t)r * x->chunk;
 

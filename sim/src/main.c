@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "build.h"
 #include "cli.h"
@@ -129,9 +130,20 @@ static int rates(struct run_state *r)
 	return 0;
 }
 
+/* Synaptic events delivered in the sim phase, over all ranks. */
+static double events(const struct run_state *r)
+{
+	double e = 0.0;
+
+	for (int t = 0; t < r->threads; t++)
+		e += (double)r->net.t[t].events;
+	nb_comm_sum(&e, 1);
+	return e;
+}
+
 static void print_summary(const struct run_state *r)
 {
-	double syn = (double)r->run.synapses;
+	double syn = (double)r->run.synapses, ev = events(r);
 
 	if (nb_comm_rank() != 0)
 		return;
@@ -141,6 +153,11 @@ static void print_summary(const struct run_state *r)
 	printf("nbsim: create %.3f s, connect %.3f s, presim %.3f s, sim %.3f s, RTF %.3f\n",
 	       r->run.time_create_s, r->run.time_connect_s, r->run.time_presim_s,
 	       r->run.time_sim_s, r->run.time_sim_s / (r->o.t_sim * 1e-3));
+	printf("nbsim: peak RSS of rank 0 %.1f MiB, %.2f bytes per synapse of the network\n",
+	       (double)nb_probe_peak_rss_bytes() / 1048576.0,
+	       (double)nb_probe_peak_rss_bytes() * nb_comm_size() / syn);
+	printf("nbsim: %.4g synaptic events per model second, %.4g per wall second\n",
+	       ev / (r->o.t_sim * 1e-3), ev / r->run.time_sim_s);
 	for (size_t p = 0; p < r->m.npops && p < 16; p++)
 		printf("nbsim: rate %-8s %8.3f spikes/s\n", r->names[p], r->rates[p]);
 }
@@ -180,11 +197,14 @@ static int run_phases(struct run_state *r)
 	r->sim.net = &r->net;
 	r->sim.sync_timer = r->o.sync_timer;
 	r->sim.progress = nb_comm_rank() == 0;
-	nb_progress_start(r->o.progress, r->o.t_presim + r->o.t_sim);
+	nb_progress_start(r->sim.progress && (r->o.progress || isatty(STDERR_FILENO)),
+	                  r->o.t_presim + r->o.t_sim);
 	r->run.time_presim_s = simulate(r, presim, NULL);
 	if (open_spikes(r))
 		nb_comm_abort("cannot record spikes");
 	r->sim.count_rates = true;
+	for (int t = 0; t < r->threads; t++)
+		r->net.t[t].events = 0;
 	nb_comm_barrier();
 	nb_probe_node(&r->run.start);
 	r->run.time_sim_s = simulate(r, sim, &r->log);
@@ -193,6 +213,18 @@ static int run_phases(struct run_state *r)
 	if (r->sim.spikes_out)
 		fclose(r->sim.spikes_out);
 	return 0;
+}
+
+/* Every rank says where it runs and how its threads are bound. */
+static void print_binding(void)
+{
+	char host[256], binding[1024];
+
+	nb_probe_hostname(host, (int)sizeof(host));
+	nb_probe_binding(binding, (int)sizeof(binding));
+	printf("nbsim: rank %d of %d on %s: %s\n", nb_comm_rank(), nb_comm_size(),
+	       host, binding);
+	fflush(stdout);
 }
 
 static int run(struct run_state *r)
@@ -206,6 +238,7 @@ static int run(struct run_state *r)
 	nb_comm_max(&too_big, 1);
 	if (too_big > 0.0)
 		return 3;
+	print_binding();
 	if (nb_build(&r->net, &r->m, r->threads, &r->run.time_create_s,
 	             &r->run.time_connect_s))
 		return 1;

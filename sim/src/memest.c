@@ -19,7 +19,7 @@ uint64_t nb_mem_estimate(const struct nb_model *m, int ranks, int threads)
 	uint64_t channels = m->neuron == NB_IAF_PSC_EXP ? 2 : 1;
 	uint64_t rows = 2 * (m->neurons + 1) * sizeof(uint64_t) * (uint64_t)threads;
 	uint64_t state = local * (3 * sizeof(double) + sizeof(int32_t) +
-	                          sizeof(uint16_t) + 4 * sizeof(uint32_t) +
+	                          sizeof(uint16_t) + sizeof(uint32_t) +
 	                          sizeof(struct nb_spike) * slots);
 	uint64_t indeg = local * sizeof(uint32_t) * (m->nprojs / (m->npops ? m->npops : 1) + 1);
 

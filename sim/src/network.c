@@ -18,6 +18,7 @@ int nb_net_init(struct nb_net *net, const struct nb_model *m, int rank,
 	net->ranks = ranks;
 	net->threads = threads;
 	net->vps = ranks * threads;
+	net->inv_vps = 1.0 / net->vps;
 	net->n_global = m->neurons;
 	net->channels = m->neuron == NB_IAF_PSC_EXP ? 2 : 1;
 	net->t = calloc((size_t)threads, sizeof(*net->t));
@@ -69,7 +70,7 @@ static void init_neurons(struct nb_net *net, struct nb_thread_net *t)
 		t->v[i] = initial_v(m, &m->pops[p], gid);
 		t->iex[i] = t->iin[i] = 0.0;
 		t->refr[i] = 0;
-		memset(&t->rnd[4 * i], 0, 4 * sizeof(uint32_t));
+		t->bg[i] = 0;
 	}
 }
 
@@ -91,9 +92,9 @@ int nb_net_init_thread(struct nb_net *net, int thread)
 	t->iin = malloc(t->n * sizeof(double) + 1);
 	t->refr = malloc(t->n * sizeof(int32_t) + 1);
 	t->pop = malloc(t->n * sizeof(uint16_t) + 1);
-	t->rnd = malloc(t->n * 4 * sizeof(uint32_t) + 1);
+	t->bg = malloc(t->n * sizeof(uint32_t) + 1);
 	t->pop_spikes = calloc(m->npops, sizeof(uint64_t));
-	if (!t->v || !t->iex || !t->iin || !t->refr || !t->pop || !t->rnd ||
+	if (!t->v || !t->iex || !t->iin || !t->refr || !t->pop || !t->bg ||
 	    !t->pop_spikes) {
 		fprintf(stderr, "nbsim: out of memory for neuron state\n");
 		t->failed = 1;
@@ -128,7 +129,7 @@ void nb_net_free(struct nb_net *net)
 		free(t->iin);
 		free(t->refr);
 		free(t->pop);
-		free(t->rnd);
+		free(t->bg);
 		free(t->row);
 		free(t->syn);
 		free(t->ring);

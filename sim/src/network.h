@@ -35,7 +35,7 @@ struct nb_thread_net {
 	double *v, *iex, *iin;
 	int32_t *refr;
 	uint16_t *pop;
-	uint32_t *rnd;                 /* [n][4]: this block's Poisson uniforms */
+	uint32_t *bg;                  /* [n]: Poisson counts of this block of 4 steps */
 	uint64_t *row;                 /* [N + 1] synapses of source gid: row[gid] .. row[gid+1] */
 	struct nb_syn *syn;
 	uint64_t nsyn;
@@ -43,6 +43,7 @@ struct nb_thread_net {
 	struct nb_spike *reg;          /* spike register of this cycle: [n * min_delay] */
 	size_t nreg;
 	uint64_t *pop_spikes;          /* [npops] spikes counted in the sim phase */
+	uint64_t events;               /* synaptic events delivered */
 	int min_delay, max_delay;      /* over this thread's synapses */
 	int failed;                    /* allocation failed */
 };
@@ -50,6 +51,7 @@ struct nb_thread_net {
 struct nb_net {
 	const struct nb_model *m;
 	int ranks, rank, threads, vps;
+	double inv_vps;                /* 1.0 / vps */
 	uint64_t n_global;
 	struct nb_thread_net *t;       /* [threads] */
 	struct nb_prop *prop;          /* [npops] */
@@ -62,6 +64,20 @@ struct nb_net {
 static inline int nb_vp_of(uint64_t gid, int vps)
 {
 	return (int)(gid % (uint64_t)vps);
+}
+
+/* gid / vps without a division instruction (gid < 2^32): the double
+ * quotient is off by at most one. */
+static inline uint64_t nb_div_vps(const struct nb_net *net, uint64_t gid)
+{
+	uint64_t q = (uint64_t)((double)gid * net->inv_vps);
+	int64_t r = (int64_t)gid - (int64_t)(q * (uint64_t)net->vps);
+
+	if (r < 0)
+		q--;
+	else if (r >= net->vps)
+		q++;
+	return q;
 }
 
 /* First local index i with vp + i * vps >= gid. */

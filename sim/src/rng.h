@@ -22,8 +22,9 @@ struct nb_u4 {
 	uint32_t v[4];
 };
 
-static inline struct nb_u4 nb_rng4(uint32_t seed, enum nb_purpose purpose,
-                                   uint64_t a, uint64_t b)
+static inline __attribute__((always_inline)) struct nb_u4
+nb_rng4(uint32_t seed, enum nb_purpose purpose,
+        uint64_t a, uint64_t b)
 {
 	philox4x32_ctr_t c = {{(uint32_t)a, (uint32_t)(a >> 32),
 	                       (uint32_t)b, (uint32_t)(b >> 32)}};
