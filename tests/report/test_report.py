@@ -52,6 +52,8 @@ class ReportTest(unittest.TestCase):
                          ["rep0-nb1", "rep1-nb1", "rep2-nb1"])
         (on, off, ratio), = conditions.balancing_pairs(conds)
         self.assertAlmostEqual(ratio["ratio"], 1.11)
+        # Cycle times were drawn around 1.2 + 0.4 ms and 1.0 + 0.4 ms.
+        self.assertAlmostEqual(ratio["median_cycle"], 1.6 / 1.4, delta=0.01)
         self.assertAlmostEqual(ratio["min"], 1.10)
         self.assertAlmostEqual(ratio["max"], 1.12)
 

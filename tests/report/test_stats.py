@@ -96,6 +96,11 @@ class Ratios(unittest.TestCase):
         self.assertAlmostEqual(r["ratio"], 1.5)
         self.assertAlmostEqual(r["max"], 1.0)
 
+    def test_median_ratio_ignores_outliers(self):
+        on = np.array([1.1, 1.1, 1.1, 50.0])
+        off = np.array([1.0, 1.0, 1.0, 1.0])
+        self.assertAlmostEqual(stats.median_ratio(on, off), 1.1)
+
     def test_mean_std(self):
         self.assertEqual(stats.mean_std([2.0]), (2.0, 0.0))
         m, s = stats.mean_std([1.0, 3.0])

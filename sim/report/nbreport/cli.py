@@ -45,7 +45,7 @@ def _load(paths):
 def _cutoff(args, conds):
     if args.cutoff_ms is not None:
         return args.cutoff_ms / 1e3
-    return stats.common_cutoff([plots.pooled_cycle_times(c) for c in conds],
+    return stats.common_cutoff([c.cycle_times() for c in conds],
                                args.quantile)
 
 

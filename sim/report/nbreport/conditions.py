@@ -5,6 +5,8 @@ else."""
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from . import stats
 
 EXPERIMENT_FIELDS = ("model", "scale", "ranks", "threads", "t_sim_ms")
@@ -48,6 +50,10 @@ class Condition:
     def rtfs(self):
         return [r.summary["rtf"] for r in self.runs]
 
+    def cycle_times(self):
+        """Every rank's every cycle of every run, seconds, flat."""
+        return np.concatenate([r.cycle_time.ravel() for r in self.runs])
+
 
 def _key(run):
     s = run.summary
@@ -89,15 +95,22 @@ def group(runs):
     return conds
 
 
+def _ratios(a, b):
+    r = stats.rtf_ratio(a.rtfs(), b.rtfs())
+    r["median_cycle"] = stats.median_ratio(a.cycle_times(), b.cycle_times())
+    return r
+
+
 def _pairs(conds, first, second, same):
-    return [(a, b, stats.rtf_ratio(a.rtfs(), b.rtfs()))
+    return [(a, b, _ratios(a, b))
             for a in conds if first(a)
             for b in conds if second(b) and same(a) == same(b)]
 
 
 def balancing_pairs(conds):
-    """(on, off, ratio) for every on/off pair of conditions that differ only
-    in the numa_balancing value; ratio is stats.rtf_ratio(on, off)."""
+    """(on, off, ratios) for every on/off pair of conditions that differ
+    only in the numa_balancing value; ratios is stats.rtf_ratio(on, off)
+    plus 'median_cycle', the ratio of their median cycle times."""
     return _pairs(conds, lambda c: bool(c.balancing),
                   lambda c: c.balancing == 0, lambda c: c.experiment)
 

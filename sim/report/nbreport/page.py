@@ -104,7 +104,9 @@ def write(outdir, conds, pairs, verdicts, figures, cutoff):
         "<h2>RTF ratios</h2><p>Mean RTF of a condition over the mean RTF "
         "of the condition it differs from only in numa_balancing (on/off) "
         "or the allocator (jemalloc/glibc); the range is over the ratios "
-        "of the i-th repetitions of each.</p>",
+        "of the i-th repetitions of each. The median cycle ratio compares "
+        "the typical cycle and hardly moves when other processes take the "
+        "CPU for a few cycles, which inflates the RTF.</p>",
         _table(table.PAIR_HEADER, table.pair_rows(pairs))
         if pairs else "<p>No two conditions differ only in numa_balancing "
         "or the allocator.</p>",

@@ -42,15 +42,11 @@ def _runs(n):
     return f"{n} run" + ("" if n == 1 else "s")
 
 
-def pooled_cycle_times(cond):
-    return np.concatenate([r.cycle_time.ravel() for r in cond.runs])
-
-
 def distribution(conds, cutoff, outdir):
     """Density of cycle times up to the cut-off, one panel per condition."""
     fig, axes = _panels(len(conds))
     for ax, c in zip(axes, conds):
-        x = pooled_cycle_times(c) * MS
+        x = c.cycle_times() * MS
         edges, dens = stats.density(x, cutoff * MS, DENSITY_BINS)
         ax.stairs(dens, edges, fill=True, alpha=0.6)
         d = stats.describe(x)

@@ -88,6 +88,12 @@ def mean_std(values):
     return float(v.mean()), float(v.std(ddof=1)) if v.size > 1 else 0.0
 
 
+def median_ratio(numerator, denominator):
+    """Ratio of the medians of two samples of cycle times: unlike the RTF,
+    it barely moves when other processes steal the CPU for a few cycles."""
+    return float(np.median(numerator) / np.median(denominator))
+
+
 def rtf_ratio(numerator, denominator):
     """RTF ratio between two conditions: the ratio of their mean RTFs, and
     the spread over repetitions as the min and max of the ratios of the

@@ -7,10 +7,11 @@ from . import stats
 from .verdict import FAIL, OK, WARN
 
 CONDITION_HEADER = ("condition", "runs", "RTF", "RTF 2nd half",
-                    "mean cycle ms", "max cycle ms", "hint faults/s",
+                    "median cycle ms", "mean cycle ms", "max cycle ms",
+                    "hint faults/s",
                     "pages migrated", "verdicts")
 PAIR_HEADER = ("condition", "relative to", "RTF ratio",
-               "per-repetition range")
+               "per-repetition range", "median cycle ratio")
 RUN_HEADER = ("run", "condition", "job", "RTF", "PTE updates",
               "hint faults", "verdict")
 
@@ -32,7 +33,7 @@ def _verdict_counts(verdicts):
 def condition_rows(conds, verdicts):
     rows = []
     for c in conds:
-        ct = np.concatenate([r.cycle_time.ravel() for r in c.runs])
+        ct = c.cycle_times()
         rtf, rtf_sd = stats.mean_std(c.rtfs())
         half, _ = stats.mean_std([r.summary["rtf_second_half"]
                                   for r in c.runs])
@@ -42,7 +43,8 @@ def condition_rows(conds, verdicts):
         migrated = np.mean([_vmstat_total(r, "numa_pages_migrated")
                             for r in c.runs])
         rows.append((c.label, str(len(c.runs)), f"{rtf:.3f} ± {rtf_sd:.3f}",
-                     f"{half:.3f}", f"{ct.mean() * 1e3:.3f}",
+                     f"{half:.3f}", f"{np.median(ct) * 1e3:.3f}",
+                     f"{ct.mean() * 1e3:.3f}",
                      f"{ct.max() * 1e3:.3f}", f"{faults:.0f}",
                      f"{migrated:.0f}",
                      _verdict_counts([verdicts[id(r)] for r in c.runs])))
@@ -51,7 +53,8 @@ def condition_rows(conds, verdicts):
 
 def pair_rows(pairs):
     return [(a.label, b.label, f"{r['ratio']:.3f}",
-             f"{r['min']:.3f} .. {r['max']:.3f} over {r['pairs']} pairs")
+             f"{r['min']:.3f} .. {r['max']:.3f} over {r['pairs']} pairs",
+             f"{r['median_cycle']:.3f}")
             for a, b, r in pairs]
 
 
