@@ -121,7 +121,7 @@ def heatmap(conds, cutoff, outdir):
         if a.shape[0] <= 16:
             ax.set_yticks(range(a.shape[0]))
         cb = fig.colorbar(im, ax=ax, extend="max")
-        cb.set_label(f"cycle time (ms), cut off at {cutoff * MS:.3g}")
+        cb.set_label(f"cycle time (ms), cut off at {cutoff * MS:.3g} ms")
     return _save(fig, outdir, "heatmap.png")
 
 
