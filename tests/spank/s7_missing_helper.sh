@@ -13,7 +13,7 @@ scenario_missing_optional() {
 	expect_grep "optional, helper missing: the job is told" "$OUT/$j.err" \
 		'asked for numa_balancing=0, but it is 1'
 	expect_grep "optional, helper missing: slurmd log says why" "$CLUSTER/log/slurmd.log" \
-		"job $j: prolog: helper $MISSING_HELPER could not run it: No such file or directory"
+		"job $j: prolog: helper $MISSING_HELPER: could not be started: No such file or directory"
 }
 
 node_drained() { case $(node_state) in *drain*) return 0 ;; esac; return 1; }

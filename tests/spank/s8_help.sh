@@ -21,3 +21,19 @@ scenario_bad_plugstack() {
 	expect_grep "bad plugstack key: the error names it" "$OUT/badplug.err" \
 		"plugstack.conf: unknown key in 'tiemout=5'"
 }
+
+# etc/job_submit.lua: a job that asks for --numa-balancing gets its node
+# exclusively (OverSubscribe=NO) and is told so; other jobs are unchanged.
+scenario_job_submit_lua() {
+	local a b
+	a=$(sbatch --parsable -o /dev/null --numa-balancing=0 --wrap 'sleep 300' 2>"$OUT/lua.err") ||
+		{ fail "sbatch failed"; return; }
+	expect_eq "job_submit.lua: --numa-balancing job is exclusive" \
+		"$(job_field "$a" OverSubscribe)" NO
+	expect_grep "job_submit.lua: the user is told" "$OUT/lua.err" \
+		'this job gets its nodes exclusively'
+	b=$(sbatch --parsable -o /dev/null --hold --wrap true) || { fail "sbatch failed"; return; }
+	expect_eq "job_submit.lua: a job without the option is not" \
+		"$(job_field "$b" OverSubscribe)" OK
+	scancel "$a" "$b"
+}
