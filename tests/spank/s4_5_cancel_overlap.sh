@@ -37,3 +37,20 @@ scenario_overlap_and_timelimit() {
 	expect_eq "job A ended by its time limit" "$(job_field "$a" JobState)" TIMEOUT
 	expect_eq "after the time limit: value restored" "$(sysctl_get)" 1
 }
+
+# Scenario 5 with conflict=latest: the newer request wins while it runs,
+# and the older job's value comes back when it ends.
+scenario_overlap_latest() {
+	local a b
+	sysctl_set 1
+	a=$(submit --numa-balancing=0 --wrap 'sleep 300') || { fail "sbatch failed"; return; }
+	wait_running "$a"
+	b=$(submit --numa-balancing=1 --wrap "$PROBE") || { fail "sbatch failed"; return; }
+	wait_gone "$b"
+	expect_eq "latest: job B (=1) over A (=0) gets" "$(probe_value "$OUT/$b.out" sysctl)" 1
+	expect_no_grep "latest: no warning for B" "$OUT/$b.err" warning
+	expect_eq "latest: B ended, A's value is back" "$(sysctl_get)" 0
+	scancel "$a"
+	wait_gone "$a"
+	expect_eq "latest: both ended, value restored" "$(sysctl_get)" 1
+}
