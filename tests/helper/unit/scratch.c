@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "paths.h"
 #include "suites.h"
 
 static char root[256];
@@ -24,6 +25,7 @@ void scratch_setup(void)
 	setenv("NB_TEST_STATE_DIR", scratch_path("st"), 1);
 	setenv("NB_TEST_SYSCTL", scratch_path("sysctl"), 1);
 	setenv("NB_TEST_VMSTAT", scratch_path("vmstat"), 1);
+	paths_init();
 }
 
 static void remove_tree(const char *dir)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "commands.h"
+#include "paths.h"
 #include "suites.h"
 
 static int prolog(uint32_t job, int value, enum nb_conflict c)
@@ -219,6 +220,7 @@ END_TEST
 START_TEST(unsupported_changes_nothing)
 {
 	setenv("NB_TEST_SYSCTL", scratch_path("absent"), 1);
+	paths_init();
 	ck_assert_int_eq(prolog(1, 0, KEEP), 4);
 	ck_assert_int_eq(records_on_disk(), 0);
 	ck_assert_int_eq(baseline_on_disk(), 0);
