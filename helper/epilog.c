@@ -52,6 +52,19 @@ static enum nb_exit forget(struct nb_session *s, long i)
 	return rc;
 }
 
+/* No record (no prolog ran here, or a repeated epilog): nothing to forget,
+ * but the state still converges; logged only when the kernel changed. */
+static enum nb_exit unknown(struct nb_session *s, uint32_t job)
+{
+	int before = s->kernel;
+	enum nb_exit rc = session_converge(s);
+
+	if (rc == NB_EXIT_OK && s->kernel != before)
+		log_msg(LOG_NOTICE, "job %" PRIu32 " epilog: no record; kernel.numa_balancing %d -> %d",
+		        job, before, s->kernel);
+	return rc;
+}
+
 enum nb_exit cmd_epilog(const struct nb_args *a)
 {
 	struct nb_session s;
@@ -60,7 +73,7 @@ enum nb_exit cmd_epilog(const struct nb_args *a)
 	if (rc == NB_EXIT_OK) {
 		failpoint("epilog", "locked");
 		long i = state_find(&s.st, a->job);
-		rc = i >= 0 ? forget(&s, i) : session_converge(&s);
+		rc = i >= 0 ? forget(&s, i) : unknown(&s, a->job);
 	}
 	session_end(&s);
 	return rc;
