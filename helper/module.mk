@@ -66,7 +66,8 @@ $(HELPER_BENCH_BIN): tests/helper/bench.c
 	@mkdir -p $(@D)
 	$(CC) $(HELPER_CFLAGS) -o $@ $< $(HELPER_LDFLAGS) -lm
 
-# Check unit tests: parsers, state files, policy, state directory.
+# Check unit tests: parsers, state files and directory, policy, and the
+# shared-node behaviour of the real commands run in process.
 helper-unit: $(HELPER_UNIT_BIN)
 	CK_FORK=yes $(HELPER_UNIT_BIN)
 
