@@ -6,12 +6,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+static char want[64];
+
+void failpoint_init(void)
+{
+	const char *v = getenv("NB_TEST_FAILPOINT");
+
+	if (v && strlen(v) >= sizeof(want))
+		abort(); /* no failpoint name is that long */
+	strcpy(want, v ? v : "");
+}
+
 void failpoint(const char *what, const char *step)
 {
-	const char *want = getenv("NB_TEST_FAILPOINT");
 	char name[64];
 
-	if (!want)
+	if (!want[0])
 		return;
 	snprintf(name, sizeof(name), "%s-%s", what, step);
 	if (strcmp(want, "trace") == 0) {

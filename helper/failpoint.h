@@ -8,8 +8,11 @@
  * helper there, <name>:stop sends SIGSTOP, "trace" prints every step
  * passed to stderr as "failpoint <name>". */
 void failpoint(const char *what, const char *step);
+/* Reads NB_TEST_FAILPOINT; call before the environment is cleared. */
+void failpoint_init(void);
 #else
 #define failpoint(what, step) ((void)(what), (void)(step))
+#define failpoint_init() ((void)0)
 #endif
 
 #endif

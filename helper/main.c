@@ -9,7 +9,9 @@
 
 #include "args.h"
 #include "commands.h"
+#include "failpoint.h"
 #include "log.h"
+#include "paths.h"
 #include "privs.h"
 
 #ifdef NB_TEST_HOOKS
@@ -77,6 +79,9 @@ int main(int argc, char **argv)
 	}
 	if (!privileged(&a))
 		return dispatch(&a);
+	paths_init();
+	failpoint_init();
+	clearenv(); /* nothing below reads the environment (TZ, for one) */
 	if (geteuid() != 0) {
 		log_msg(LOG_ERR, "must run as root (euid 0)");
 		return NB_EXIT_BROKEN;

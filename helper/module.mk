@@ -10,7 +10,15 @@ HELPER_OBJS := $(HELPER_SRCS:%.c=$(B)/helper/obj/%.o)
 HELPER_TOBJS := $(HELPER_SRCS:%.c=$(B)/helper/tobj/%.o) $(B)/helper/tobj/failpoint.o
 HELPER_BIN := $(B)/helper/numa-balancing-helper
 HELPER_TEST_BIN := $(B)/helper/numa-balancing-helper-test
+# The helper is a static PIE (like OpenBSD's /sbin): on a compute node its
+# start-up (page faults of the dynamic loader) costs more than its work, and
+# static linking made it faster than a shell script that only writes the
+# sysctl (docs/performance.md). The link prints glibc's warning that
+# libnuma's affinity code (which the helper never calls) uses getaddrinfo.
+# Sanitizer builds cannot be static and link dynamically.
 HELPER_LIBS := -lcap -lnuma
+HELPER_STATIC = $(if $(SAN),,-static-pie)
+HELPER_BIN_LDFLAGS = $(if $(SAN),$(HELPER_LDFLAGS),$(filter-out -pie,$(HELPER_LDFLAGS)))
 HELPER_CFLAGS = $(BASE_CFLAGS) $(HARDEN) $(CFLAGS)
 HELPER_LDFLAGS = $(HARDEN_LD) $(SAN) $(LDFLAGS)
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
@@ -40,11 +48,11 @@ $(B)/helper/tobj/%.o: helper/%.c helper/*.h
 	@mkdir -p $(@D)
 	$(CC) $(HELPER_CFLAGS) -DNB_TEST_HOOKS -c -o $@ $<
 
-$(HELPER_BIN): $(HELPER_OBJS) $(B)/helper/obj/main.o
-	$(CC) $(HELPER_LDFLAGS) -o $@ $^ $(HELPER_LIBS)
+$(HELPER_BIN): $(HELPER_OBJS) $(B)/helper/obj/main.o helper/module.mk
+	$(CC) $(HELPER_BIN_LDFLAGS) $(HELPER_STATIC) -o $@ $(filter %.o,$^) $(HELPER_LIBS)
 
-$(HELPER_TEST_BIN): $(HELPER_TOBJS) $(B)/helper/tobj/main.o
-	$(CC) $(HELPER_LDFLAGS) -o $@ $^ $(HELPER_LIBS)
+$(HELPER_TEST_BIN): $(HELPER_TOBJS) $(B)/helper/tobj/main.o helper/module.mk
+	$(CC) $(HELPER_BIN_LDFLAGS) $(HELPER_STATIC) -o $@ $(filter %.o,$^) $(HELPER_LIBS)
 
 $(HELPER_UNIT_BIN): $(HELPER_UNIT_SRCS) tests/helper/unit/*.h $(HELPER_TOBJS)
 	$(CC) $(HELPER_CFLAGS) -DNB_TEST_HOOKS -Ihelper $(CHECK_CFLAGS) -o $@ \
@@ -58,7 +66,8 @@ $(HELPER_BENCH_BIN): tests/helper/bench.c
 	@mkdir -p $(@D)
 	$(CC) $(HELPER_CFLAGS) -o $@ $< $(HELPER_LDFLAGS) -lm
 
-# Check unit tests: parsers, state files, policy, state directory.
+# Check unit tests: parsers, state files and directory, policy, and the
+# shared-node behaviour of the real commands run in process.
 helper-unit: $(HELPER_UNIT_BIN)
 	CK_FORK=yes $(HELPER_UNIT_BIN)
 
@@ -107,3 +116,9 @@ fuzz-helper: $(HELPER_FUZZERS)
 
 helper-fuzz-smoke: $(HELPER_FUZZERS)
 	tests/helper/fuzz.sh 3 $(HELPER_FUZZERS)
+
+# Latency of prolog and epilog (fresh processes) beside a shell script that
+# only writes the fake sysctl; prints median and p99, see docs/performance.md.
+BENCH_RUNS ?= 500
+bench-helper: $(HELPER_TEST_BIN) $(HELPER_BENCH_BIN)
+	$(HELPER_BENCH_BIN) $(HELPER_TEST_BIN) $(BENCH_RUNS)

@@ -12,6 +12,9 @@ struct nb_paths {
 	const char *sysctl, *vmstat, *boot_id, *state_dir;
 };
 
+/* Fixes the paths; the test build reads NB_TEST_* here, so call it before
+ * the environment is cleared. */
+void paths_init(void);
 void paths_get(struct nb_paths *p);
 
 #endif

@@ -112,7 +112,7 @@ static enum nb_exit compare(const struct nb_session *s)
 	else
 		printf("numa-balancing: drift: kernel.numa_balancing is %d, expected %d (the baseline)\n",
 		       s->kernel, expected);
-	log_msg(LOG_WARNING, "drift: kernel.numa_balancing is %d, expected %d", s->kernel, expected);
+	log_msg(LOG_NOTICE, "drift: kernel.numa_balancing is %d, expected %d", s->kernel, expected);
 	return NB_EXIT_DRIFT;
 }
 

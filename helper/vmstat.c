@@ -54,7 +54,10 @@ static void take_counter(const char *k, size_t n, uint64_t v, void *arg)
 int vmstat_parse(const char *buf, size_t len, struct nb_counters *c)
 {
 	memset(c, 0, sizeof(*c));
-	return each_line(buf, len, take_counter, c);
+	if (each_line(buf, len, take_counter, c) == 0)
+		return 0;
+	memset(c, 0, sizeof(*c));
+	return -1;
 }
 
 int vmstat_read(const char *path, struct nb_counters *c)

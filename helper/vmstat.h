@@ -9,7 +9,7 @@
 #include "record.h"
 
 /* Takes the four counters from /proc/vmstat text; absent ones stay 0.
- * Returns -1 on a malformed line. */
+ * Returns -1 (all counters 0) on a malformed line. */
 int vmstat_parse(const char *buf, size_t len, struct nb_counters *c);
 int vmstat_read(const char *path, struct nb_counters *c);
 /* "name=value" pairs of the numa_* lines of memory.stat text, separated by

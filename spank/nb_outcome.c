@@ -33,7 +33,7 @@ void nb_outcome_of(const struct nb_run *run, unsigned timeout_s,
 	memset(out, 0, sizeof(*out));
 	out->rc = -1;
 	if (run->spawn_errno != 0)
-		snprintf(out->what, sizeof(out->what), "could not run it: %s",
+		snprintf(out->what, sizeof(out->what), "could not be started: %s",
 			 strerror(run->spawn_errno));
 	else if (run->timed_out)
 		snprintf(out->what, sizeof(out->what),

@@ -33,7 +33,7 @@ static void log_outcome(const char *what, uint32_t job, const struct nb_run *run
 		slurm_info(NB_LOG ": job %u: helper wrote more than %d bytes; the rest was dropped",
 			   job, NB_OUTPUT_MAX);
 	if (o->rc != 0)
-		slurm_error(NB_LOG ": job %u: %s: helper %s %s; failing (this drains the node only if the plugin is 'required')",
+		slurm_error(NB_LOG ": job %u: %s: helper %s: %s; failing (this drains the node only if the plugin is 'required')",
 			    job, what, nb_state.cfg.helper, o->what);
 	else if (o->notable)
 		slurm_info(NB_LOG ": job %u: %s: %s", job, what, o->what);

@@ -56,7 +56,8 @@ recover_first() {
 # A second prolog (latest) killed: job 1 holds or job 2 took over; the
 # epilog of job 2 gives job 1's value back, then the baseline.
 recover_second() {
-	ok 0 status
+	"$bin" status --json 2>/dev/null | /usr/bin/python3 -c 'import json, sys; json.load(sys.stdin)' ||
+		fail "$ctx: status --json is not valid JSON"
 	ok 0 epilog --job 2; value_is 0; ok 0 check
 	ok 0 epilog --job 1; clean
 }

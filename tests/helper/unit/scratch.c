@@ -1,4 +1,5 @@
-/* Scratch node for tests: a temporary state directory and fake sysctl. */
+/* Scratch node for tests: a temporary state directory, fake sysctl and
+ * state files written as the helper writes them. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -6,6 +7,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bootid.h"
+#include "paths.h"
+#include "record.h"
 #include "suites.h"
 
 static char root[256];
@@ -24,6 +28,7 @@ void scratch_setup(void)
 	setenv("NB_TEST_STATE_DIR", scratch_path("st"), 1);
 	setenv("NB_TEST_SYSCTL", scratch_path("sysctl"), 1);
 	setenv("NB_TEST_VMSTAT", scratch_path("vmstat"), 1);
+	paths_init();
 }
 
 static void remove_tree(const char *dir)
@@ -103,4 +108,33 @@ int records_on_disk(void)
 int baseline_on_disk(void)
 {
 	return access(scratch_path("st/baseline"), F_OK) == 0;
+}
+
+void put_record(const char *name, uint32_t job, int value, const char *boot)
+{
+	struct nb_record r = { .job = job, .value = value, .honoured = 1, .seq = job };
+	char buf[NB_STATE_FILE_MAX], path[64];
+
+	memcpy(r.boot_id, boot, sizeof(r.boot_id));
+	ck_assert_int_gt(record_format(&r, buf, sizeof(buf)), 0);
+	snprintf(path, sizeof(path), "st/%s", name);
+	scratch_write(path, buf);
+}
+
+void put_baseline(int value, const char *boot)
+{
+	struct nb_baseline b = { .value = value };
+	char buf[NB_STATE_FILE_MAX];
+
+	memcpy(b.boot_id, boot, sizeof(b.boot_id));
+	ck_assert_int_gt(baseline_format(&b, buf, sizeof(buf)), 0);
+	scratch_write("st/baseline", buf);
+}
+
+const char *this_boot(void)
+{
+	static char id[NB_BOOT_ID_LEN + 1];
+
+	ck_assert_int_eq(bootid_read(NB_BOOT_ID_PATH, id), 0);
+	return id;
 }

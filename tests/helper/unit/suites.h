@@ -23,6 +23,11 @@ const char *scratch_path(const char *name);
 void scratch_write(const char *name, const char *data);
 void fake_set(int value);
 int fake_get(void);
+/* Write st/<name> as a job record, st/baseline, with the given boot id. */
+void put_record(const char *name, uint32_t job, int value, const char *boot);
+void put_baseline(int value, const char *boot);
+/* This boot's id, for records that must not look stale. */
+const char *this_boot(void);
 /* Number of job.* files in st/; whether st/baseline exists. */
 int records_on_disk(void);
 int baseline_on_disk(void);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "commands.h"
+#include "paths.h"
 #include "suites.h"
 
 static int prolog(uint32_t job, int value, enum nb_conflict c)
@@ -216,9 +217,34 @@ START_TEST(drift_and_reset)
 }
 END_TEST
 
+START_TEST(leftover_baseline_restored)
+{
+	put_baseline(3, this_boot()); /* an epilog killed before it restored */
+	fake_set(0);
+	ck_assert_int_eq(epilog(99), 0);
+	assert_clean(3);
+}
+END_TEST
+
+START_TEST(state_from_before_reboot_ignored)
+{
+	const char *old = "ffffffff-4567-89ef-0123-456789abcdef";
+
+	put_baseline(3, old);
+	put_record("job.5", 5, 1, old);
+	fake_set(1); /* the kernel's value after the reboot */
+	ck_assert_int_eq(prolog(6, 0, KEEP), 0); /* job 5's stale request does not conflict */
+	ck_assert_int_eq(fake_get(), 0);
+	ck_assert_int_eq(records_on_disk(), 1);
+	ck_assert_int_eq(epilog(6), 0);
+	assert_clean(1); /* the new baseline, not the stale 3 */
+}
+END_TEST
+
 START_TEST(unsupported_changes_nothing)
 {
 	setenv("NB_TEST_SYSCTL", scratch_path("absent"), 1);
+	paths_init();
 	ck_assert_int_eq(prolog(1, 0, KEEP), 4);
 	ck_assert_int_eq(records_on_disk(), 0);
 	ck_assert_int_eq(baseline_on_disk(), 0);
@@ -254,6 +280,8 @@ Suite *shared_suite(void)
 	tcase_add_test(t, baselines_two_and_three);
 	tcase_add_test(t, no_request_records_nothing);
 	tcase_add_test(t, drift_and_reset);
+	tcase_add_test(t, leftover_baseline_restored);
+	tcase_add_test(t, state_from_before_reboot_ignored);
 	tcase_add_test(t, unsupported_changes_nothing);
 	tcase_add_test(t, bad_kernel_content_is_broken);
 	suite_add_tcase(s, t);

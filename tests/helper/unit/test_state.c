@@ -13,27 +13,6 @@
 #define BOOT "0123abcd-4567-89ef-0123-456789abcdef"
 #define OLD_BOOT "ffffffff-4567-89ef-0123-456789abcdef"
 
-static void put_record(const char *name, uint32_t job, int value, const char *boot)
-{
-	struct nb_record r = { .job = job, .value = value, .honoured = 1, .seq = job };
-	char buf[NB_STATE_FILE_MAX], path[64];
-
-	memcpy(r.boot_id, boot, sizeof(r.boot_id));
-	ck_assert_int_gt(record_format(&r, buf, sizeof(buf)), 0);
-	snprintf(path, sizeof(path), "st/%s", name);
-	scratch_write(path, buf);
-}
-
-static void put_baseline(int value, const char *boot)
-{
-	struct nb_baseline b = { .value = value };
-	char buf[NB_STATE_FILE_MAX];
-
-	memcpy(b.boot_id, boot, sizeof(b.boot_id));
-	ck_assert_int_gt(baseline_format(&b, buf, sizeof(buf)), 0);
-	scratch_write("st/baseline", buf);
-}
-
 static int exists(const char *name)
 {
 	char path[64];

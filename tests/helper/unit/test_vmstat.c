@@ -16,7 +16,9 @@ START_TEST(vmstat_fields)
 	ck_assert(c.hint_faults_local == 20 && c.pages_migrated == 4);
 	ck_assert_int_eq(vmstat_parse("", 0, &c), 0);
 	ck_assert(c.pte_updates == 0 && c.pages_migrated == 0);
-	ck_assert_int_eq(vmstat_parse("numa_pte_updates x\n", 19, &c), -1);
+	const char *bad = "numa_pte_updates 7\nnuma_pte_updates x\n";
+	ck_assert_int_eq(vmstat_parse(bad, strlen(bad), &c), -1);
+	ck_assert(c.pte_updates == 0);
 	ck_assert_int_eq(vmstat_parse("garbage\n", 8, &c), -1);
 	ck_assert_int_eq(vmstat_parse("numa_pte_updates 5", 18, &c), 0);
 	ck_assert(c.pte_updates == 5);
