@@ -44,8 +44,9 @@ CAPTIONS = {
     "per model second (mean over ranks), stacked; the total is the RTF. "
     "'other' is the rest of the simulation phase's wall time.",
     "placement.png": "Share of each buffer's sampled pages per NUMA node "
-    "over the run. Pages drifting toward one node and back is the "
-    "oscillation that balancing causes on multi-node machines.",
+    "over the run (dotted: pages not yet touched, so on no node). Pages "
+    "drifting toward one node and back is the oscillation that balancing "
+    "causes on multi-node machines.",
 }
 
 

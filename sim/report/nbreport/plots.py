@@ -210,7 +210,10 @@ def _placement_row(axes, cond, run):
             ax.axis("off")
             continue
         for node in range(nodes):
-            ax.plot(cycles, run.placement[:, b, node], label=f"node {node}")
+            ax.plot(cycles, run.placement[:, b, node], marker=".",
+                    label=f"node {node}")
+        ax.plot(cycles, 1.0 - run.placement[:, b, :].sum(axis=1), ":",
+                color="grey", label="on no node (never touched)")
         ax.set_title(f"{cond.label}\n{run.name}: {p['buffers'][b]}"
                      + (" (one NUMA node)" if nodes == 1 else ""), fontsize=8)
         ax.set_ylim(-0.05, 1.05)
