@@ -141,6 +141,20 @@ class ReportTest(unittest.TestCase):
         code, _, stderr = self.main([good, "-o", out, "--cutoff-ms", "0"])
         self.assertEqual(code, cli.EXIT_BAD_INPUT)
         self.assertIn("--cutoff-ms", stderr)
+        code, _, stderr = self.main([good, "-o", out, "--cutoff-ms", "0.001"])
+        self.assertEqual(code, cli.EXIT_BAD_INPUT)
+        self.assertIn("below every cycle time", stderr)
+        self.assertFalse(os.path.exists(out))
+
+    def test_constant_cycle_times(self):
+        path = synth.write_run(os.path.join(self.tmp.name, "flat"),
+                               np.full((2, 50), 1e-3),
+                               np.zeros((2, 50), dtype=np.int64),
+                               synth.summary(2, 50))
+        out = os.path.join(self.tmp.name, "report")
+        code, stdout, _ = self.main([path, "-o", out])
+        self.assertEqual(code, 0)
+        self.assertTrue(os.path.isfile(os.path.join(out, "heatmap.png")))
 
 
 if __name__ == "__main__":

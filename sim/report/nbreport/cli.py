@@ -43,10 +43,16 @@ def _load(paths):
 
 
 def _cutoff(args, conds):
+    """The cut-off in seconds, or None when --cutoff-ms is below every
+    cycle time."""
+    times = [c.cycle_times() for c in conds]
+    shortest = min(float(t.min()) for t in times)
     if args.cutoff_ms is not None:
-        return args.cutoff_ms / 1e3
-    return stats.common_cutoff([c.cycle_times() for c in conds],
-                               args.quantile)
+        cutoff = args.cutoff_ms / 1e3
+        return cutoff if cutoff > shortest else None
+    # Above the shortest cycle even when most cycles take the same time.
+    return max(stats.common_cutoff(times, args.quantile),
+               shortest * (1 + 1e-6))
 
 
 def _figures(conds, cutoff, outdir):
@@ -100,6 +106,10 @@ def main(argv=None):
     pairs = (conditions.balancing_pairs(conds)
              + conditions.allocator_pairs(conds))
     cutoff = _cutoff(args, conds)
+    if cutoff is None:
+        print(f"nbsim-report: --cutoff-ms {args.cutoff_ms} is below every "
+              "cycle time", file=sys.stderr)
+        return EXIT_BAD_INPUT
     try:
         os.makedirs(args.output, exist_ok=True)
     except OSError as e:
