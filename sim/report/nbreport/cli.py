@@ -89,34 +89,39 @@ def _check_args(args):
     return None
 
 
-def main(argv=None):
-    args = _parser().parse_args(argv)
-    problem = _check_args(args)
-    if problem:
-        print(f"nbsim-report: {problem}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    runs, errors = _load(args.runs)
-    for e in errors:
-        print(f"nbsim-report: {e}", file=sys.stderr)
-    if errors:
-        print("nbsim-report: no report written", file=sys.stderr)
-        return EXIT_BAD_INPUT
+def _bad_input(problems):
+    for p in problems:
+        print(f"nbsim-report: {p}", file=sys.stderr)
+    print("nbsim-report: no report written", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
+def _report(args, runs):
     conds = conditions.group(runs)
-    verdicts = {id(r): judge(r) for r in runs}
-    pairs = (conditions.balancing_pairs(conds)
-             + conditions.allocator_pairs(conds))
     cutoff = _cutoff(args, conds)
     if cutoff is None:
-        print(f"nbsim-report: --cutoff-ms {args.cutoff_ms} is below every "
-              "cycle time", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _bad_input([f"--cutoff-ms {args.cutoff_ms} is below every "
+                           "cycle time"])
     try:
         os.makedirs(args.output, exist_ok=True)
     except OSError as e:
-        print(f"nbsim-report: {args.output}: {e}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return _bad_input([f"{args.output}: {e}"])
+    verdicts = {id(r): judge(r) for r in runs}
+    pairs = (conditions.balancing_pairs(conds)
+             + conditions.allocator_pairs(conds))
     index = page.write(args.output, conds, pairs, verdicts,
                        _figures(conds, cutoff, args.output), cutoff)
     _print_summary(conds, pairs, verdicts, index)
     flagged = any(v.status == FAIL for v in verdicts.values())
     return EXIT_FLAGGED if flagged else 0
+
+
+def main(argv=None):
+    args = _parser().parse_args(argv)
+    problem = _check_args(args)
+    if problem:
+        return _bad_input([problem])
+    runs, errors = _load(args.runs)
+    if errors:
+        return _bad_input(errors)
+    return _report(args, runs)
