@@ -12,17 +12,19 @@
 
 static int step_kernel_value = -ENOENT;
 
-/* The job's request: this step's option, else the job's, else the site
- * default (which may be "keep": no request). */
+/* The job's request: what it was submitted with, else this step's option
+ * (a job started by srun), else the site default (which may be "keep": no
+ * request). A different value on srun inside a job is warned about by srun
+ * itself (nb_option.c), not here. */
 static int job_request(spank_t sp)
 {
 	char buf[8];
 
-	if (nb_state.requested >= 0)
-		return nb_state.requested;
 	if (spank_getenv(sp, NB_OPTION_ENV, buf, sizeof(buf)) == ESPANK_SUCCESS &&
 	    nb_value_parse(buf) >= 0)
 		return nb_value_parse(buf);
+	if (nb_state.requested >= 0)
+		return nb_state.requested;
 	return nb_state.cfg.default_value;
 }
 
