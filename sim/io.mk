@@ -1,7 +1,7 @@
 # sim/io.mk - nbsim's node probes, page-placement sampler, progress line and
 # result writer: the sources sim/module.mk links into nbsim (with
-# SIM_IO_LIBS), and their unit tests (run with a one-process comm.h from
-# tests/sim-io, so they need neither MPI nor the simulator core).
+# SIM_IO_LIBS), and their unit tests (linked with comm.c built without MPI:
+# one process, so they also run under the sanitizers).
 
 SIM_IO_SOURCES := sim/src/probe.c sim/src/procfs.c sim/src/placement.c \
                   sim/src/progress.c sim/src/results.c sim/src/summary.c \
@@ -10,18 +10,18 @@ SIM_IO_LIBS    := -ljansson -lnuma
 
 SIO_B        := $(B)/sim-io
 SIO_TESTS    := npy procfs probe placement progress results
-SIO_TEST_SRC := $(SIO_TESTS:%=tests/sim-io/test-%.c) tests/sim-io/comm-serial.c \
-                tests/sim-io/capture.c tests/sim-io/run-suite.c
+SIO_TEST_SRC := $(SIO_TESTS:%=tests/sim-io/test-%.c) tests/sim-io/capture.c \
+                tests/sim-io/run-suite.c
 SIO_BINS     := $(SIO_TESTS:%=$(SIO_B)/test-%)
 SIO_OBJS     := $(SIM_IO_SOURCES:sim/src/%.c=$(SIO_B)/%.o) \
-                $(SIO_B)/comm-serial.o $(SIO_B)/capture.o $(SIO_B)/run-suite.o
+                $(SIO_B)/comm.o $(SIO_B)/capture.o $(SIO_B)/run-suite.o
 SIO_CFLAGS    = $(BASE_CFLAGS) $(HARDEN) -fopenmp -Isim/src -MMD -MP $(CFLAGS)
 SIO_LDLIBS    = $(shell pkg-config --libs check) $(SIM_IO_LIBS) -lm
 SIO_JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
 
 LINT_SOURCES += $(SIM_IO_SOURCES) $(SIO_TEST_SRC)
 CHECK_TARGETS += check-sim-io
-.PHONY: check-sim-io sim-io-unit sim-io-jemalloc
+.PHONY: check-sim-io sim-io-unit sim-io-jemalloc sim-io-result-dir
 unit-tests: sim-io-unit
 
 $(SIO_B):
@@ -46,10 +46,21 @@ sim-io-unit: $(SIO_BINS)
 	$(PYTHON) tests/sim-io/check-npy.py $(SIO_B)/out/npy
 	$(PYTHON) tests/sim-io/check-result-dir.py --fixture $(SIO_B)/out/results
 	$(PYTHON) tests/sim-io/check-result-dir.py $(SIO_B)/out/results-no-placement
+	$(PYTHON) tests/sim-io/check-result-dir.py $(SIO_B)/out/results-empty/new/parents
 
 # The allocator probe sees jemalloc when it is preloaded (not under ASan,
 # whose runtime must come first).
 sim-io-jemalloc: $(SIO_B)/test-probe
 	NB_TEST_ALLOCATOR=jemalloc LD_PRELOAD=$(SIO_JEMALLOC) $(SIO_B)/test-probe
 
-check-sim-io: sim-io-unit sim-io-jemalloc
+# nbsim's own result directories, one and two ranks.
+sim-io-result-dir: $(B)/sim/nbsim
+	tests/sim-io/result-dir-run $(B)/sim/nbsim $(SIO_B)/runs $(MPI)
+
+check-sim-io: sim-io-unit sim-io-jemalloc sim-io-result-dir
+
+# nbsim beside Brian2's C++ standalone mode on NEST's brunel_delta
+# (needs Debian's python3-brian; numbers in docs/performance.md).
+.PHONY: bench-brian2
+bench-brian2: $(B)/sim/nbsim
+	sim/bench/compare-brian2 --nbsim $(B)/sim/nbsim --repeat 3

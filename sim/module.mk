@@ -11,7 +11,7 @@ MPI        ?= $(if $(shell command -v mpicc 2>/dev/null),1,0)
 SIM_B      := $(B)/sim
 SIM_CORE   := main cli comm model model_brunel model_microcircuit \
               model_multiarea neuron poisson network connect build exchange \
-              cycle memest
+              cycle memest hugemem
 SIM_SRC    := $(SIM_CORE:%=sim/src/%.c)
 SIM_OBJS   := $(SIM_CORE:%=$(SIM_B)/%.o) \
               $(SIM_IO_SOURCES:sim/src/%.c=$(SIM_B)/%.o)

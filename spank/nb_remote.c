@@ -12,17 +12,21 @@
 
 static int step_kernel_value = -ENOENT;
 
-/* The job's request: this step's option, else the job's, else the site
- * default (which may be "keep": no request). */
-static int job_request(spank_t sp)
+/* The job's request: what it was submitted with, else this step's option
+ * (a job started by srun), else the site default (which may be "keep": no
+ * request). A different value on srun inside a job is warned about by srun
+ * itself (nb_option.c), not here. */
+static int job_request(spank_t sp, bool *site_default)
 {
 	char buf[8];
 
-	if (nb_state.requested >= 0)
-		return nb_state.requested;
+	*site_default = false;
 	if (spank_getenv(sp, NB_OPTION_ENV, buf, sizeof(buf)) == ESPANK_SUCCESS &&
 	    nb_value_parse(buf) >= 0)
 		return nb_value_parse(buf);
+	if (nb_state.requested >= 0)
+		return nb_state.requested;
+	*site_default = true;
 	return nb_state.cfg.default_value;
 }
 
@@ -39,26 +43,30 @@ int nb_remote_user_init(spank_t sp)
 	return 0;
 }
 
-static void warn(int want, const char *host)
+static void warn(int want, bool site_default, const char *host)
 {
+	const char *who = site_default ? "the site default for this job is"
+				       : "this job asked for";
+
 	if (step_kernel_value < 0)
-		fprintf(stderr, NB_LOG ": warning: this job asked for numa_balancing=%d, but %s cannot provide it (%s: %s); nothing was changed\n",
-			want, host, NB_SYSCTL_PATH, strerror(-step_kernel_value));
+		fprintf(stderr, NB_LOG ": warning: %s numa_balancing=%d, but %s cannot provide it (%s: %s); nothing was changed\n",
+			who, want, host, NB_SYSCTL_PATH, strerror(-step_kernel_value));
 	else
-		fprintf(stderr, NB_LOG ": warning: this job asked for numa_balancing=%d, but it is %d on %s (another job on this shared node holds a conflicting setting, or it was changed outside Slurm); SLURM_NUMA_BALANCING=%d\n",
-			want, step_kernel_value, host, step_kernel_value);
+		fprintf(stderr, NB_LOG ": warning: %s numa_balancing=%d, but it is %d on %s (a job sharing the node holds the other value, the node could not apply it, or it was changed outside Slurm); SLURM_NUMA_BALANCING=%d\n",
+			who, want, step_kernel_value, host, step_kernel_value);
 }
 
 int nb_remote_task_init(spank_t sp)
 {
 	uint32_t task = 1;
-	int want = job_request(sp);
+	bool site_default;
+	int want = job_request(sp, &site_default);
 	char host[256] = "this node";
 
 	if (spank_get_item(sp, S_TASK_GLOBAL_ID, &task) != ESPANK_SUCCESS ||
 	    task != 0 || want < 0 || want == step_kernel_value)
 		return 0;
 	gethostname(host, sizeof(host) - 1);
-	warn(want, host);
+	warn(want, site_default, host);
 	return 0;
 }

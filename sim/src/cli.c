@@ -11,7 +11,7 @@
 enum {
 	OPT_MODEL = 256, OPT_SCALE, OPT_PRESIM, OPT_SIM, OPT_DT, OPT_SEED,
 	OPT_OUT, OPT_AREAS, OPT_PLACEMENT, OPT_SYNC, OPT_PROGRESS, OPT_SPIKES,
-	OPT_HELP, OPT_VERSION
+	OPT_NO_HUGE, OPT_HELP, OPT_VERSION
 };
 
 static const struct option longopts[] = {
@@ -27,6 +27,7 @@ static const struct option longopts[] = {
 	{"sync-timer", no_argument, NULL, OPT_SYNC},
 	{"progress", no_argument, NULL, OPT_PROGRESS},
 	{"record-spikes", no_argument, NULL, OPT_SPIKES},
+	{"no-huge-pages", no_argument, NULL, OPT_NO_HUGE},
 	{"help", no_argument, NULL, OPT_HELP},
 	{"version", no_argument, NULL, OPT_VERSION},
 	{NULL, 0, NULL, 0},
@@ -50,6 +51,8 @@ static void usage(void)
 	       "  --progress            progress line on rank 0 (default: only on a terminal)\n"
 	       "  --record-spikes       write DIR/spikes-RANK.txt, 'step gid' per spike of the\n"
 	       "                        sim phase (for tests; slows the collocate phase)\n"
+	       "  --no-huge-pages       do not ask for transparent huge pages for ring buffers\n"
+	       "                        and synapses (default: asked for, madvise)\n"
 	       "  --help                this text\n"
 	       "  --version             version\n");
 }
@@ -107,6 +110,7 @@ static int set(struct nb_opts *o, int c, const char *arg)
 	case OPT_SYNC: o->sync_timer = true; break;
 	case OPT_PROGRESS: o->progress = true; break;
 	case OPT_SPIKES: o->record_spikes = true; break;
+	case OPT_NO_HUGE: o->huge_pages = false; break;
 	default: rc = -1;
 	}
 	return rc;
@@ -151,6 +155,7 @@ int nb_cli_parse(struct nb_opts *o, int argc, char **argv)
 	struct nb_opts d = {
 		.model = "brunel", .scale = 1.0, .t_presim = 100.0, .t_sim = 1000.0,
 		.dt = 0.1, .seed = 12345, .out = "nbsim-out", .areas = 32,
+		.huge_pages = true,
 	};
 	int c;
 

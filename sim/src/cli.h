@@ -13,7 +13,7 @@ struct nb_opts {
 	const char *out;
 	int areas;
 	int placement_every;
-	bool sync_timer, progress, record_spikes;
+	bool sync_timer, progress, record_spikes, huge_pages;
 };
 
 /* Returns 0 to run, 1 after --help/--version (exit 0), -1 on a bad

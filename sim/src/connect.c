@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hugemem.h"
 #include "rng.h"
 
 #define MAX_TRIES 255
@@ -214,7 +215,7 @@ static int build_rows(const struct nb_net *net, struct nb_thread_net *t,
 	for (uint64_t g = 0; g < n; g++)
 		t->row[g + 1] += t->row[g];
 	t->nsyn = t->row[n];
-	t->syn = malloc(t->nsyn * sizeof(*t->syn) + 1);
+	t->syn = nb_huge_alloc(t->nsyn * sizeof(*t->syn));
 	cursor = malloc(n * sizeof(*cursor) + 1);
 	if (!t->syn || !cursor) {
 		free(cursor);

@@ -12,10 +12,6 @@
 #include "progress.h"
 #include "rng.h"
 
-#ifdef NB_NO_CYCLE_TIMERS
-#define NOW() 0.0
-#else
-#define NOW() now()
 static double now(void)
 {
 	struct timespec ts;
@@ -23,7 +19,24 @@ static double now(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
+
+#ifdef NB_NO_CYCLE_TIMERS
+#define NOW() 0.0
+#else
+#define NOW() now()
 #endif
+
+double nb_cycle_clock_cost_s(void)
+{
+	const int n = 100000;
+	volatile double sink;
+	double t0 = now();
+
+	for (int i = 0; i < n; i++)
+		sink = NOW();
+	(void)sink;
+	return (now() - t0) / n;
+}
 
 size_t nb_cycles(int64_t steps, int min_delay)
 {

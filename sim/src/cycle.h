@@ -27,6 +27,10 @@ struct nb_sim {
 	double clock[3];               /* master: cycle start, deliver end, update end */
 };
 
+/* Wall time one cycle-timer clock read costs (0 when compiled out); a
+ * cycle takes NB_CLOCK_READS of them. */
+#define NB_CLOCK_READS 6
+double nb_cycle_clock_cost_s(void);
 /* Cycles needed for `steps` steps. */
 size_t nb_cycles(int64_t steps, int min_delay);
 /* Simulates `steps` steps; call from every thread of one parallel region.

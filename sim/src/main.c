@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "comm.h"
 #include "cycle.h"
+#include "hugemem.h"
 #include "memest.h"
 #include "model.h"
 #include "placement.h"
@@ -156,6 +157,10 @@ static void print_summary(const struct run_state *r)
 	printf("nbsim: peak RSS of rank 0 %.1f MiB, %.2f bytes per synapse of the network\n",
 	       (double)nb_probe_peak_rss_bytes() / 1048576.0,
 	       (double)nb_probe_peak_rss_bytes() * nb_comm_size() / syn);
+	printf("nbsim: cycle timers: %d clock reads of %.1f ns per cycle, %.4f %% of the mean cycle\n",
+	       NB_CLOCK_READS, nb_cycle_clock_cost_s() * 1e9,
+	       100.0 * NB_CLOCK_READS * nb_cycle_clock_cost_s() * (double)r->log.cycles /
+	       r->run.time_sim_s);
 	printf("nbsim: %.4g synaptic events per model second, %.4g per wall second\n",
 	       ev / (r->o.t_sim * 1e-3), ev / r->run.time_sim_s);
 	for (size_t p = 0; p < r->m.npops && p < 16; p++)
@@ -239,6 +244,7 @@ static int run(struct run_state *r)
 	if (too_big > 0.0)
 		return 3;
 	print_binding();
+	nb_huge_enable(r->o.huge_pages);
 	if (nb_build(&r->net, &r->m, r->threads, &r->run.time_create_s,
 	             &r->run.time_connect_s))
 		return 1;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hugemem.h"
 #include "rng.h"
 
 int nb_net_init(struct nb_net *net, const struct nb_model *m, int rank,
@@ -109,7 +110,9 @@ int nb_net_alloc_rings(struct nb_net *net, int thread)
 	struct nb_thread_net *t = &net->t[thread];
 	size_t n = (size_t)net->slots * t->n * (size_t)net->channels;
 
-	t->ring = calloc(n + 1, sizeof(float));
+	t->ring = nb_huge_alloc((n + 1) * sizeof(float));
+	if (t->ring)
+		memset(t->ring, 0, (n + 1) * sizeof(float));
 	t->reg = malloc((t->n * (size_t)net->min_delay + 1) * sizeof(*t->reg));
 	if (!t->ring || !t->reg) {
 		fprintf(stderr, "nbsim: out of memory for ring buffers\n");
@@ -131,8 +134,8 @@ void nb_net_free(struct nb_net *net)
 		free(t->pop);
 		free(t->bg);
 		free(t->row);
-		free(t->syn);
-		free(t->ring);
+		nb_huge_free(t->syn);
+		nb_huge_free(t->ring);
 		free(t->reg);
 		free(t->pop_spikes);
 	}

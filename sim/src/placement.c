@@ -2,6 +2,7 @@
  * nodes) on which NUMA node a bounded, evenly spread sample of each
  * buffer's pages lies, and records each node's share of the sample. */
 #include "placement.h"
+#include "comm.h"
 #include "probe.h"
 
 #include <errno.h>
@@ -40,7 +41,7 @@ int nb_placement_init(struct nb_placement_log *log, int every,
 		nb_placement_free(log);
 		return -1;
 	}
-	if (log->nodes == 1)
+	if (log->nodes == 1 && nb_comm_rank() == 0)
 		fprintf(stderr, "nbsim: placement: this host has one NUMA node, "
 		        "so every page is on node 0\n");
 	return 0;

@@ -6,21 +6,29 @@
 #include <stdint.h>
 
 #define NB_POISSON_MAX 64
+#define NB_POISSON_FAST 16          /* entries compared without branches */
 
 struct nb_poisson {
-	int kmax;                       /* thr[k] for k < kmax */
-	uint32_t thr[NB_POISSON_MAX];   /* P(X <= k) * 2^32, rounded down */
+	int kmax;                       /* gt[k] for k < kmax */
+	/* P(X <= k) * 2^32 rounded down, minus 1: the draw is k when u > gt[j]
+	 * for exactly the j < k. Entries from kmax on are UINT32_MAX. */
+	uint32_t gt[NB_POISSON_MAX];
 };
 
 /* lambda: mean count per step; -1 when it is too large for the table. */
 int nb_poisson_init(struct nb_poisson *p, double lambda);
 
+/* Counts the thresholds u exceeds: the first NB_POISSON_FAST without
+ * branches (vectorisable), the rare rest one by one. */
 static inline int nb_poisson_draw(const struct nb_poisson *p, uint32_t u)
 {
 	int k = 0;
 
-	while (k < p->kmax && u >= p->thr[k])
-		k++;
+	for (int j = 0; j < NB_POISSON_FAST; j++)
+		k += u > p->gt[j];
+	if (k == NB_POISSON_FAST)
+		while (k < p->kmax && u > p->gt[k])
+			k++;
 	return k;
 }
 

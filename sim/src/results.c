@@ -42,7 +42,7 @@ static void *gather(const void *mine, size_t n, size_t size)
 	if (nb_comm_rank() == 0) {
 		all = malloc(n * size * (size_t)nb_comm_size() + 1);
 		if (!all)
-			nb_comm_abort("nbsim: out of memory gathering the results");
+			nb_comm_abort("out of memory gathering the results");
 	}
 	if (n > 0)
 		nb_comm_gather(mine, n * size, all);
@@ -67,6 +67,23 @@ static double rtf_second_half(const double *cycle_s, int ranks, size_t cycles,
 	return max / (t_sim_ms / 1000.0 * (double)(cycles - half) / (double)cycles);
 }
 
+/* Creates one directory unless it exists. */
+static int make_one_dir(const char *path)
+{
+	struct stat st;
+	if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+		fprintf(stderr, "nbsim: cannot create result directory %s: %s\n",
+		        path, strerror(errno));
+		return -1;
+	}
+	if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "nbsim: cannot create result directory %s: "
+		        "a file of that name is in the way\n", path);
+		return -1;
+	}
+	return 0;
+}
+
 /* Creates dir and its missing parents. */
 static int make_dir(const char *dir)
 {
@@ -76,21 +93,15 @@ static int make_dir(const char *dir)
 		return -1;
 	}
 	for (char *p = path + 1; *p; p++) {
-		if (*p != '/')
+		if (*p != '/' || p[-1] == '/')
 			continue;
 		*p = '\0';
-		if (mkdir(path, 0777) != 0 && errno != EEXIST)
-			break;
+		int rc = make_one_dir(path);
 		*p = '/';
+		if (rc != 0)
+			return -1;
 	}
-	struct stat st;
-	if ((mkdir(path, 0777) != 0 && errno != EEXIST) ||
-	    stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "nbsim: cannot create result directory %s: %s\n",
-		        dir, errno ? strerror(errno) : "not a directory");
-		return -1;
-	}
-	return 0;
+	return make_one_dir(path);
 }
 
 static int write_npy(const char *dir, const char *name, enum nb_npy_type type,

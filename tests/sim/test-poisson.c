@@ -14,7 +14,7 @@ static void moments(const struct nb_poisson *p, double *mean, double *var)
 	double m1 = 0.0, m2 = 0.0, prev = 0.0;
 
 	for (int k = 0; k <= p->kmax; k++) {
-		double c = k < p->kmax ? p->thr[k] : 4294967296.0;
+		double c = k < p->kmax ? p->gt[k] + 1.0 : 4294967296.0;
 		double pk = (c - prev) / 4294967296.0;
 
 		m1 += k * pk;
@@ -43,16 +43,23 @@ START_TEST(moments_match)
 }
 END_TEST
 
+/* Every threshold, on both sides, for a short table and for one longer
+ * than the branch-free part. */
 START_TEST(draw_inverts)
 {
-	struct nb_poisson p;
+	static const double lambdas[] = {2.0, 15.0};
 
-	ck_assert_int_eq(nb_poisson_init(&p, 2.0), 0);
-	ck_assert_int_eq(nb_poisson_draw(&p, 0), 0);
-	ck_assert_int_eq(nb_poisson_draw(&p, p.thr[0] - 1), 0);
-	ck_assert_int_eq(nb_poisson_draw(&p, p.thr[0]), 1);
-	ck_assert_int_eq(nb_poisson_draw(&p, p.thr[3]), 4);
-	ck_assert_int_eq(nb_poisson_draw(&p, 0xffffffffu), p.kmax);
+	for (size_t i = 0; i < 2; i++) {
+		struct nb_poisson p;
+
+		ck_assert_int_eq(nb_poisson_init(&p, lambdas[i]), 0);
+		ck_assert_int_eq(nb_poisson_draw(&p, 0), 0);
+		for (int k = 0; k < p.kmax; k++) {
+			ck_assert_int_eq(nb_poisson_draw(&p, p.gt[k]), k);
+			ck_assert_int_eq(nb_poisson_draw(&p, p.gt[k] + 1), k + 1);
+		}
+		ck_assert_int_eq(nb_poisson_draw(&p, 0xffffffffu), p.kmax);
+	}
 }
 END_TEST
 

@@ -19,4 +19,19 @@ scenario_sbatch() {
 	printf '#!/bin/sh\n#SBATCH --numa-balancing=0\n%s\n' "$PROBE" >"$script"
 	sbatch_case "#SBATCH --numa-balancing=0 from 1" 1 0 "$script"
 	sbatch_case "sbatch --numa-balancing=1 from 0" 0 1 --numa-balancing=1 --wrap "$PROBE"
+	user_job
+}
+
+# A job of an unprivileged user: the prolog still runs as root, the tasks
+# (privileges dropped) still get SLURM_NUMA_BALANCING.
+user_job() {
+	local dir=$OUT/nobody j
+	mkdir -p "$dir" && chmod 1777 "$dir"
+	sysctl_set 1
+	j=$(sbatch --parsable --uid=nobody --gid=nogroup -o "$dir/%j.out" -e "$dir/%j.err" \
+		--numa-balancing=0 --wrap "id -un; $PROBE") || { fail "sbatch --uid=nobody failed"; return; }
+	wait_gone "$j"
+	expect_grep "job of user nobody ran as nobody" "$dir/$j.out" '^nobody$'
+	expect_grep "job of user nobody: sysctl and SLURM_NUMA_BALANCING" "$dir/$j.out" 'sysctl=0 env=0'
+	expect_eq "job of user nobody: value restored" "$(sysctl_get)" 1
 }

@@ -22,6 +22,15 @@ scenario_salloc_srun() {
 		srun --numa-balancing=0 cat "$NB_SYSCTL"
 	run_client "srun --numa-balancing=0: SLURM_NUMA_BALANCING" 0 \
 		srun --numa-balancing=0 printenv SLURM_NUMA_BALANCING
+	salloc --numa-balancing=0 srun --numa-balancing=1 sh -c "$PROBE" \
+		>"$OUT/salloc-step.out" 2>"$OUT/salloc-step.err"
+	expect_grep "salloc =0, srun =1 inside: the step still gets 0" \
+		"$OUT/salloc-step.out" 'sysctl=0 env=0'
+	expect_eq "salloc =0, srun =1 inside: exactly one warning, from srun" \
+		"$(grep -c warning "$OUT/salloc-step.err")" 1
+	expect_grep "salloc =0, srun =1 inside: it says the setting is per job" \
+		"$OUT/salloc-step.err" 'set per job, not per step: job [0-9]+ asked for 0'
+	wait_until 20 queue_empty || fail "salloc job still queued"
 	j=$(submit --numa-balancing=1 --wrap "srun --numa-balancing=0 sh -c '$PROBE'") ||
 		{ fail "sbatch failed"; return; }
 	wait_gone "$j"

@@ -31,6 +31,8 @@ scenario_overlap_and_timelimit() {
 	expect_eq "job C: SLURM_NUMA_BALANCING" "$(probe_value "$OUT/$c.out" env)" 0
 	expect_grep "job C: warning on its stderr" "$OUT/$c.err" \
 		'numa_balancing: warning: this job asked for numa_balancing=1, but it is 0'
+	expect_grep "job C: slurmd log says not honoured" "$CLUSTER/log/slurmd.log" \
+		"job $c: prolog: exit 3: not honoured"
 	expect_eq "C ended, A still running: value holds" "$(sysctl_get)" 0
 	echo "  (waiting for job A's time limit: up to 100 s)"
 	wait_gone "$a" 120

@@ -37,3 +37,19 @@ scenario_missing_required() {
 	scontrol update nodename="$(sinfo -h -o %N)" state=resume
 	wait_until 10 sh -c '! sinfo -h -o %T | grep -q drain' || fail "node not resumed"
 }
+
+# A helper that hangs is killed at timeout= with its process group; with
+# optional the job still runs, and the log has the helper's own line.
+scenario_hanging_helper() {
+	local j
+	sysctl_set 1
+	j=$(submit --numa-balancing=0 --wrap "$PROBE") || { fail "sbatch failed"; return; }
+	wait_gone "$j" 30
+	expect_eq "hanging helper: job completed" "$(job_field "$j" JobState)" COMPLETED
+	expect_grep "hanging helper: killed at the timeout" "$CLUSTER/log/slurmd.log" \
+		"job $j: prolog: helper $HANGING_HELPER: killed after the 1 s timeout"
+	expect_grep "hanging helper: its stderr reached the slurmd log" "$CLUSTER/log/slurmd.log" \
+		"job $j: helper: hanging on purpose: prolog --job $j --value 0 --conflict keep"
+	expect_eq "hanging helper: no sleep left behind" \
+		"$(pgrep -fx "sleep 60" | wc -l)" 0
+}
