@@ -37,9 +37,10 @@ uninstall-report:
 # a size that finishes within 10 minutes on 2 cores. DEMO_ARGS are
 # numa-balancing-validate options.
 DEMO_OUT  ?= demo-out
-DEMO_ARGS ?= --model brunel --scale 1 --t-presim 200 --t-sim 3000 \
+DEMO_ARGS ?= --model brunel --scale 1 --t-presim 200 --t-sim 5000 \
              --ranks 1 --threads 2 --reps 4 --poll 2 \
-             --nbsim-arg=--placement-every --nbsim-arg=200
+             --nbsim-arg=--placement-every --nbsim-arg=200 \
+             --nbsim-arg=--no-huge-pages
 demo: deps
 	$(MAKE) all
 	B=$(B) MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo $(DEMO_OUT) $(SIM_B)/nbsim $(DEMO_ARGS)
