@@ -66,6 +66,8 @@ class ReportTest(unittest.TestCase):
                                   "numa_balancing=1, ranks=4, glibc"])
         self.assertEqual(conditions.balancing_pairs(conditions.group(runs)),
                          [])
+        self.assertEqual(conditions.common(conditions.group(runs)),
+                         "model=brunel, scale=1.0, threads=2, t_sim_ms=600.0")
 
     def test_allocator_pairs(self):
         runs = [load_run(self.make(f"{a}{nb}", requested=nb, allocator=a,

@@ -66,6 +66,7 @@ def _figures(conds, cutoff, outdir):
 
 
 def _print_summary(conds, pairs, verdicts, index):
+    print(f"all runs: {conditions.common(conds)}")
     print(table.text(table.CONDITION_HEADER,
                      table.condition_rows(conds, verdicts)))
     if pairs:

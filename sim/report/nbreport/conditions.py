@@ -71,6 +71,15 @@ def _label(key, varying):
     return ", ".join(parts)
 
 
+def common(conds):
+    """What every condition shares (the fields their labels leave out),
+    as 'field=value' text."""
+    names = EXPERIMENT_FIELDS + ("allocator",)
+    same = [(n, conds[0].key[i]) for i, n in enumerate(names)
+            if len({c.key[i] for c in conds}) == 1]
+    return ", ".join(f"{n}={v}" for n, v in same)
+
+
 def _sort_key(key):
     nb = key[-1]
     return key[:-1] + (1 if nb is None else -nb,)

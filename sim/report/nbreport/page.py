@@ -5,7 +5,7 @@ to read each, and every run's verdict in detail."""
 import html
 import os
 
-from . import table
+from . import conditions, table
 from .verdict import FAIL, WARN
 
 STYLE = """
@@ -101,6 +101,8 @@ def write(outdir, conds, pairs, verdicts, figures, cutoff):
         "</head><body><h1>numa-balancing validation report</h1>",
         _banner(vs),
         "<h2>Conditions</h2>",
+        f"<p>Common to all runs: {html.escape(conditions.common(conds))}."
+        "</p>",
         _table(table.CONDITION_HEADER, table.condition_rows(conds, verdicts)),
         "<h2>RTF ratios</h2><p>Mean RTF of a condition over the mean RTF "
         "of the condition it differs from only in numa_balancing (on/off) "
