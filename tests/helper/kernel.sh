@@ -2,8 +2,9 @@
 # Real-kernel test (issue 2, Must show 5), as root against
 # /proc/sys/kernel/numa_balancing and /run/numa-balancing: prolog --job 1
 # --value 1 sets 1, epilog --job 1 restores the previous value, and a
-# baseline of 3 (and 2) comes back exactly. The original value is restored
-# whatever happens; the test holds /run/lock/numa-balancing-tests.lock.
+# baseline of 3 (and 2) comes back exactly; check sees a value changed behind
+# its back. The original value is restored whatever happens; the test holds
+# /run/lock/numa-balancing-tests.lock.
 # Usage: kernel.sh HELPER_BIN
 set -u
 bin=$1
@@ -45,4 +46,10 @@ value_is 0 "baseline 3, prolog --value 0"
 run 0 epilog --job 1
 value_is 3 "baseline 3 after --value 0"
 echo "kernel: baseline 3 -> prolog --job 1 --value 0 -> 0 -> epilog -> 3"
+run 0 prolog --job 1 --value 0
+echo 1 >"$sysctl" # changed behind the helper's back
+run 1 check
+run 0 epilog --job 1
+value_is 3 "baseline 3 after drift"
+echo "kernel: drift (0 -> 1 by hand) detected by check, epilog restored 3"
 echo "kernel: OK (original value $orig restored on exit)"
