@@ -1,6 +1,7 @@
 # Shared functions of the SPANK integration scenarios (sourced by run-all):
 # assertions that count failures, the private cluster's life cycle, job
 # submission and waiting, and the checks made after every scenario.
+# shellcheck shell=bash disable=SC2034,SC2016
 
 NB_SYSCTL=/proc/sys/kernel/numa_balancing
 # What every probe job prints: the kernel value it reads and what the plugin

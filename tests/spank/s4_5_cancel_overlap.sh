@@ -3,6 +3,7 @@
 # time-limited job (=0) is the first of the overlapping ones: a second =0
 # job ends while it runs and the value holds; a conflicting =1 job is not
 # honoured (conflict=keep) and says so on its stderr.
+# shellcheck shell=bash disable=SC2034,SC2016
 
 scenario_scancel() {
 	local j
