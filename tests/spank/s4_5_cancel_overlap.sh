@@ -8,8 +8,8 @@
 scenario_scancel() {
 	local j
 	sysctl_set 1
-	j=$(submit --numa-balancing=0 --wrap 'sleep 300') || { fail "sbatch failed"; return; }
-	wait_running "$j"
+	j=$(submit --numa-balancing=0 --wrap "$SLEEPER 300") || { fail "sbatch failed"; return; }
+	wait_started "$j"
 	expect_eq "running =0 job: sysctl" "$(sysctl_get)" 0
 	scancel "$j"
 	wait_gone "$j"
@@ -19,8 +19,8 @@ scenario_scancel() {
 scenario_overlap_and_timelimit() {
 	local a b c
 	sysctl_set 1
-	a=$(submit --numa-balancing=0 --time=1 --wrap 'sleep 600') || { fail "sbatch failed"; return; }
-	wait_running "$a"
+	a=$(submit --numa-balancing=0 --time=1 --wrap "$SLEEPER 600") || { fail "sbatch failed"; return; }
+	wait_started "$a"
 	expect_eq "job A (=0, --time=1) running: sysctl" "$(sysctl_get)" 0
 	b=$(submit --numa-balancing=0 --wrap "$PROBE; sleep 1") || { fail "sbatch failed"; return; }
 	wait_gone "$b"
@@ -46,8 +46,8 @@ scenario_overlap_and_timelimit() {
 scenario_overlap_latest() {
 	local a b
 	sysctl_set 1
-	a=$(submit --numa-balancing=0 --wrap 'sleep 300') || { fail "sbatch failed"; return; }
-	wait_running "$a"
+	a=$(submit --numa-balancing=0 --wrap "$SLEEPER 300") || { fail "sbatch failed"; return; }
+	wait_started "$a"
 	b=$(submit --numa-balancing=1 --wrap "$PROBE") || { fail "sbatch failed"; return; }
 	wait_gone "$b"
 	expect_eq "latest: job B (=1) over A (=0) gets" "$(probe_value "$OUT/$b.out" sysctl)" 1
