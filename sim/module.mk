@@ -17,7 +17,7 @@ SIM_OBJS   := $(SIM_CORE:%=$(SIM_B)/%.o) \
               $(SIM_IO_SOURCES:sim/src/%.c=$(SIM_B)/%.o)
 SIM_TESTS  := test-neuron test-poisson test-model
 SIM_TBINS  := $(SIM_TESTS:%=$(SIM_B)/%)
-SIM_TSRC   := $(SIM_TESTS:%=tests/sim/%.c)
+SIM_TSRC   := $(SIM_TESTS:%=tests/sim/%.c) tests/sim/suite.c
 
 ifeq ($(MPI),1)
 SIM_CC     := OMPI_CC=$(CC) mpicc
@@ -47,6 +47,9 @@ $(SIM_B)/%.o: sim/src/%.c | $(SIM_B)
 $(SIM_B)/test-%.o: tests/sim/test-%.c | $(SIM_B)
 	$(CC) $(BASE_CFLAGS) $(HARDEN) -Isim/src -MMD -MP $(CFLAGS) -c -o $@ $<
 
+$(SIM_B)/test-suite.o: tests/sim/suite.c | $(SIM_B)
+	$(CC) $(BASE_CFLAGS) $(HARDEN) -MMD -MP $(CFLAGS) -c -o $@ $<
+
 $(SIM_B)/cycle-notimers.o: sim/src/cycle.c | $(SIM_B)
 	$(SIM_CC) $(SIM_CFLAGS) -DNB_NO_CYCLE_TIMERS -c -o $@ $<
 
@@ -58,11 +61,11 @@ $(SIM_B)/nbsim-notimers: $(filter-out $(SIM_B)/cycle.o,$(SIM_OBJS)) $(SIM_B)/cyc
 	$(SIM_CC) $(BASE_CFLAGS) $(HARDEN_LD) -fopenmp $(LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
 
 # Unit tests: plain C (no MPI), so they also run under the sanitizers.
-$(SIM_B)/test-neuron: $(SIM_B)/test-neuron.o $(SIM_B)/core-neuron.o
-$(SIM_B)/test-poisson: $(SIM_B)/test-poisson.o $(SIM_B)/core-poisson.o
-$(SIM_B)/test-model: $(SIM_B)/test-model.o $(SIM_B)/core-model.o \
+$(SIM_B)/test-neuron: $(SIM_B)/test-neuron.o $(SIM_B)/core-neuron.o $(SIM_B)/test-suite.o
+$(SIM_B)/test-poisson: $(SIM_B)/test-poisson.o $(SIM_B)/core-poisson.o $(SIM_B)/test-suite.o
+$(SIM_B)/test-model: $(SIM_B)/test-model.o $(SIM_B)/test-suite.o $(SIM_B)/core-model.o \
                      $(SIM_B)/core-model_brunel.o $(SIM_B)/core-model_microcircuit.o \
-                     $(SIM_B)/core-model_multiarea.o
+                     $(SIM_B)/core-model_multiarea.o $(SIM_B)/core-memest.o
 $(SIM_TBINS):
 	$(CC) $(BASE_CFLAGS) $(HARDEN_LD) $(LDFLAGS) -o $@ $^ $(SIM_TLIBS) -ljansson
 

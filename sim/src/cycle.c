@@ -44,7 +44,8 @@ size_t nb_cycles(int64_t steps, int min_delay)
 }
 
 /* Adds every received spike's synapses on this thread into its ring
- * buffers; channels: 1 (one signed buffer) or 2 (excitatory, inhibitory). */
+ * buffers; channels: 1 (one signed buffer) or 2 (excitatory, inhibitory;
+ * see nb_model_ring_channels). */
 static inline void deliver_ch(const struct nb_net *net, struct nb_thread_net *t,
                               const uint64_t *list, size_t n, int64_t start,
                               const int channels)
@@ -121,6 +122,7 @@ static void update(const struct nb_sim *s, struct nb_thread_net *t,
 	const size_t slots = (size_t)net->slots, nl = t->n;
 	const size_t first = (size_t)(start % (int64_t)slots);
 	const int ch = net->channels;
+	const int exp_model = net->m->neuron == NB_IAF_PSC_EXP;
 
 	for (size_t i = 0; i < nl; i++) {
 		uint64_t gid = (uint64_t)t->vp + i * (uint64_t)net->vps;
@@ -134,10 +136,10 @@ static void update(const struct nb_sim *s, struct nb_thread_net *t,
 			double in = rb[0] + background(net, t, i, gid, start + l, &net->pois[p]) * wbg;
 			int sp;
 
-			if (ch == 2) {
+			if (exp_model) {
 				sp = nb_exp_step(pr, &t->v[i], &t->iex[i], &t->iin[i],
-				                 &t->refr[i], in, rb[1]);
-				rb[1] = 0.0f;
+				                 &t->refr[i], in, ch == 2 ? rb[ch - 1] : 0.0);
+				rb[ch - 1] = 0.0f;
 			} else {
 				sp = nb_delta_step(pr, &t->v[i], &t->refr[i], in);
 			}

@@ -163,6 +163,9 @@ static void print_summary(const struct run_state *r)
 	       r->run.time_sim_s);
 	printf("nbsim: %.4g synaptic events per model second, %.4g per wall second\n",
 	       ev / (r->o.t_sim * 1e-3), ev / r->run.time_sim_s);
+	printf("nbsim: spike exchange: %zu entries per rank and cycle at the end, grown %llu times, shrunk %llu times\n",
+	       r->sim.x.chunk, (unsigned long long)r->sim.x.grows,
+	       (unsigned long long)r->sim.x.shrinks);
 	for (size_t p = 0; p < r->m.npops && p < 16; p++)
 		printf("nbsim: rate %-8s %8.3f spikes/s\n", r->names[p], r->rates[p]);
 }

@@ -16,7 +16,7 @@ uint64_t nb_mem_estimate(const struct nb_model *m, int ranks, int threads)
 	uint64_t local = (m->neurons + vps - 1) / vps * (uint64_t)threads;
 	uint64_t syn = nb_model_synapses(m) / (uint64_t)ranks + 1;
 	uint64_t slots = (uint64_t)nb_model_delay_bound_steps(m) + 16;
-	uint64_t channels = m->neuron == NB_IAF_PSC_EXP ? 2 : 1;
+	uint64_t channels = (uint64_t)nb_model_ring_channels(m);
 	uint64_t rows = 2 * (m->neurons + 1) * sizeof(uint64_t) * (uint64_t)threads;
 	uint64_t state = local * (3 * sizeof(double) + sizeof(int32_t) +
 	                          sizeof(uint16_t) + sizeof(uint32_t) +

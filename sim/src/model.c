@@ -98,6 +98,16 @@ int nb_model_delay_bound_steps(const struct nb_model *m)
 	return (int)ceil(worst / m->dt);
 }
 
+int nb_model_ring_channels(const struct nb_model *m)
+{
+	if (m->neuron != NB_IAF_PSC_EXP)
+		return 1;
+	for (size_t p = 0; p < m->npops; p++)
+		if (m->pops[p].np.tau_syn_ex != m->pops[p].np.tau_syn_in)
+			return 2;
+	return 1;
+}
+
 static int is_multiple(double x, double dt)
 {
 	double q = x / dt;

@@ -64,6 +64,12 @@ uint32_t nb_model_pop_of(const struct nb_model *m, uint64_t gid);
  * makes it vanishingly rare (mean + 8 sd), in steps: for the memory estimate. */
 int nb_model_delay_bound_steps(const struct nb_model *m);
 
+/* Ring-buffer channels: 2 (excitatory, inhibitory) for iaf_psc_exp with
+ * different synaptic time constants, else 1 (signed sum): with equal time
+ * constants the two currents obey the same equation, and one current
+ * carrying their sum gives the same membrane potential. */
+int nb_model_ring_channels(const struct nb_model *m);
+
 /* For the model builders. */
 int nb_model_add_pop(struct nb_model *m, const char *name, uint64_t n,
                      const struct nb_neuron_params *np, double v0_mean,

@@ -21,7 +21,7 @@ int nb_net_init(struct nb_net *net, const struct nb_model *m, int rank,
 	net->vps = ranks * threads;
 	net->inv_vps = 1.0 / net->vps;
 	net->n_global = m->neurons;
-	net->channels = m->neuron == NB_IAF_PSC_EXP ? 2 : 1;
+	net->channels = nb_model_ring_channels(m);
 	net->t = calloc((size_t)threads, sizeof(*net->t));
 	net->prop = calloc(m->npops, sizeof(*net->prop));
 	net->pois = calloc(m->npops, sizeof(*net->pois));

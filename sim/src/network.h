@@ -56,15 +56,10 @@ struct nb_net {
 	struct nb_thread_net *t;       /* [threads] */
 	struct nb_prop *prop;          /* [npops] */
 	struct nb_poisson *pois;       /* [npops] */
-	int channels;                  /* 1: delta (signed), 2: exp (ex, in) */
+	int channels;                  /* nb_model_ring_channels */
 	int min_delay, max_delay, slots;
 	uint64_t synapses;             /* on this rank */
 };
-
-static inline int nb_vp_of(uint64_t gid, int vps)
-{
-	return (int)(gid % (uint64_t)vps);
-}
 
 /* gid / vps without a division instruction (gid < 2^32): the double
  * quotient is off by at most one. */

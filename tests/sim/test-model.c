@@ -6,7 +6,9 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "memest.h"
 #include "model.h"
+#include "suite.h"
 
 static int build(struct nb_model *m, const char *name, double scale, double dt)
 {
@@ -75,6 +77,23 @@ START_TEST(multiarea_inter_share)
 }
 END_TEST
 
+/* The estimate covers 8 bytes per synapse and stays within the 12 bytes
+ * per synapse budget for the full microcircuit. */
+START_TEST(memory_estimate)
+{
+	struct nb_model m;
+	double syn, est;
+
+	ck_assert_int_eq(build(&m, "microcircuit", 1.0, 0.1), 0);
+	syn = (double)nb_model_synapses(&m);
+	est = (double)nb_mem_estimate(&m, 1, 2);
+	ck_assert_msg(est > 8.0 * syn && est < 12.0 * syn, "estimate %g B", est);
+	ck_assert_msg((double)nb_mem_estimate(&m, 2, 2) < 0.6 * est,
+	              "two ranks each need about half");
+	nb_model_free(&m);
+}
+END_TEST
+
 START_TEST(errors)
 {
 	struct nb_model m;
@@ -90,19 +109,14 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("model");
-	TCase *tc = tcase_create("builders");
-	SRunner *sr;
-	int failed;
+	const TTest *const tests[] = {
+		brunel_sizes,
+		microcircuit_sizes,
+		multiarea_inter_share,
+		memory_estimate,
+		errors,
+		NULL,
+	};
 
-	tcase_add_test(tc, brunel_sizes);
-	tcase_add_test(tc, microcircuit_sizes);
-	tcase_add_test(tc, multiarea_inter_share);
-	tcase_add_test(tc, errors);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return nb_run_tests("model", tests);
 }

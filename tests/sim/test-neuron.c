@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "neuron.h"
+#include "suite.h"
 
 #define H 0.1
 #define TOL 1e-12
@@ -213,21 +214,15 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("neuron");
-	TCase *tc = tcase_create("closed form");
-	SRunner *sr;
-	int failed;
+	const TTest *const tests[] = {
+		delta_constant_current,
+		exp_constant_current,
+		delta_spike_train,
+		exp_spike_train,
+		t_ref_must_be_whole_steps,
+		equal_time_constants,
+		NULL,
+	};
 
-	tcase_add_test(tc, delta_constant_current);
-	tcase_add_test(tc, exp_constant_current);
-	tcase_add_test(tc, delta_spike_train);
-	tcase_add_test(tc, exp_spike_train);
-	tcase_add_test(tc, t_ref_must_be_whole_steps);
-	tcase_add_test(tc, equal_time_constants);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return nb_run_tests("neuron", tests);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "poisson.h"
+#include "suite.h"
 
 /* Mean and variance of the table's distribution, exactly: P(k) is the
  * share of 32-bit uniforms that draw k. */
@@ -75,18 +76,12 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("poisson");
-	TCase *tc = tcase_create("table");
-	SRunner *sr;
-	int failed;
+	const TTest *const tests[] = {
+		moments_match,
+		draw_inverts,
+		zero_and_too_high,
+		NULL,
+	};
 
-	tcase_add_test(tc, moments_match);
-	tcase_add_test(tc, draw_inverts);
-	tcase_add_test(tc, zero_and_too_high);
-	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return nb_run_tests("poisson", tests);
 }

@@ -1,6 +1,7 @@
 # Shared functions of the SPANK integration scenarios (sourced by run-all):
 # assertions that count failures, the private cluster's life cycle, job
 # submission and waiting, and the checks made after every scenario.
+# shellcheck shell=bash disable=SC2034,SC2016
 
 NB_SYSCTL=/proc/sys/kernel/numa_balancing
 # What every probe job prints: the kernel value it reads and what the plugin
@@ -60,7 +61,6 @@ job_field() { # JOB FIELD: one field of scontrol show job
 }
 
 job_gone() { [ -z "$(squeue -h -j "$1" 2>/dev/null)" ]; }
-job_running() { [ "$(job_field "$1" JobState)" = RUNNING ]; }
 queue_empty() { [ -z "$(squeue -h 2>/dev/null)" ]; }
 
 # Waits until the job left the queue (its epilog has finished).
@@ -68,8 +68,12 @@ wait_gone() { # JOB [SECONDS]
 	wait_until "${2:-30}" job_gone "$1" || fail "job $1 still queued after ${2:-30} s"
 }
 
-wait_running() { # JOB
-	wait_until 30 job_running "$1" || fail "job $1 not running after 30 s"
+# A job is RUNNING from its allocation on, while its prolog may still be
+# at work: long jobs print "started" first, and tests wait for that line.
+SLEEPER='echo started; exec sleep'
+job_started() { grep -qx started "$OUT/$1.out" 2>/dev/null; }
+wait_started() { # JOB
+	wait_until 30 job_started "$1" || fail "job $1 did not start within 30 s"
 }
 
 # The value a probe job printed for KEY (sysctl or env).

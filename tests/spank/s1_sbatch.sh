@@ -1,6 +1,7 @@
 # Scenario 1: sbatch --numa-balancing=0 (command line and #SBATCH) and =1.
 # The job reads the requested value and SLURM_NUMA_BALANCING; afterwards
 # the value from before the job is back.
+# shellcheck shell=bash disable=SC2034,SC2016
 
 sbatch_case() { # DESC START VALUE SBATCH-ARGS...
 	local desc=$1 start=$2 want=$3 j; shift 3

@@ -2,10 +2,11 @@
 # (and, with PrologFlags=Alloc, so does a command salloc runs itself); a
 # bare srun --numa-balancing=0 too; srun inside a job with another value
 # warns that the setting is per job.
+# shellcheck shell=bash disable=SC2034,SC2016
 
 run_client() { # DESC WANT CMD...: the command's stdout must be WANT
 	local desc=$1 want=$2 out; shift 2
-	out=$("$@" 2>"$OUT/client.err" | tail -n 1)
+	out=$(timeout 60 "$@" 2>"$OUT/client.err" | tail -n 1)
 	expect_eq "$desc" "$out" "$want"
 	wait_until 20 queue_empty || fail "$desc: job still queued"
 	expect_eq "$desc: value restored" "$(sysctl_get)" 1
@@ -22,7 +23,7 @@ scenario_salloc_srun() {
 		srun --numa-balancing=0 cat "$NB_SYSCTL"
 	run_client "srun --numa-balancing=0: SLURM_NUMA_BALANCING" 0 \
 		srun --numa-balancing=0 printenv SLURM_NUMA_BALANCING
-	salloc --numa-balancing=0 srun --numa-balancing=1 sh -c "$PROBE" \
+	timeout 60 salloc --numa-balancing=0 srun --numa-balancing=1 sh -c "$PROBE" \
 		>"$OUT/salloc-step.out" 2>"$OUT/salloc-step.err"
 	expect_grep "salloc =0, srun =1 inside: the step still gets 0" \
 		"$OUT/salloc-step.out" 'sysctl=0 env=0'

@@ -1,5 +1,6 @@
 # Scenario 3: bad values are refused by sbatch, salloc and srun with the
 # message, and no job is created (the next job id does not move).
+# shellcheck shell=bash disable=SC2034,SC2016
 
 scenario_bad_values() {
 	local before after v cmd rc
@@ -8,7 +9,7 @@ scenario_bad_values() {
 		for cmd in sbatch salloc srun; do
 			case $cmd in
 			sbatch) sbatch --numa-balancing="$v" --wrap true >/dev/null 2>"$OUT/bad.err" ;;
-			*) $cmd --numa-balancing="$v" true >/dev/null 2>"$OUT/bad.err" ;;
+			*) timeout 60 $cmd --numa-balancing="$v" true >/dev/null 2>"$OUT/bad.err" ;;
 			esac
 			rc=$?
 			if [ "$rc" -ne 0 ] &&

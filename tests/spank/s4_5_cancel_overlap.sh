@@ -3,12 +3,13 @@
 # time-limited job (=0) is the first of the overlapping ones: a second =0
 # job ends while it runs and the value holds; a conflicting =1 job is not
 # honoured (conflict=keep) and says so on its stderr.
+# shellcheck shell=bash disable=SC2034,SC2016
 
 scenario_scancel() {
 	local j
 	sysctl_set 1
-	j=$(submit --numa-balancing=0 --wrap 'sleep 300') || { fail "sbatch failed"; return; }
-	wait_running "$j"
+	j=$(submit --numa-balancing=0 --wrap "$SLEEPER 300") || { fail "sbatch failed"; return; }
+	wait_started "$j"
 	expect_eq "running =0 job: sysctl" "$(sysctl_get)" 0
 	scancel "$j"
 	wait_gone "$j"
@@ -18,8 +19,8 @@ scenario_scancel() {
 scenario_overlap_and_timelimit() {
 	local a b c
 	sysctl_set 1
-	a=$(submit --numa-balancing=0 --time=1 --wrap 'sleep 600') || { fail "sbatch failed"; return; }
-	wait_running "$a"
+	a=$(submit --numa-balancing=0 --time=1 --wrap "$SLEEPER 600") || { fail "sbatch failed"; return; }
+	wait_started "$a"
 	expect_eq "job A (=0, --time=1) running: sysctl" "$(sysctl_get)" 0
 	b=$(submit --numa-balancing=0 --wrap "$PROBE; sleep 1") || { fail "sbatch failed"; return; }
 	wait_gone "$b"
@@ -45,8 +46,8 @@ scenario_overlap_and_timelimit() {
 scenario_overlap_latest() {
 	local a b
 	sysctl_set 1
-	a=$(submit --numa-balancing=0 --wrap 'sleep 300') || { fail "sbatch failed"; return; }
-	wait_running "$a"
+	a=$(submit --numa-balancing=0 --wrap "$SLEEPER 300") || { fail "sbatch failed"; return; }
+	wait_started "$a"
 	b=$(submit --numa-balancing=1 --wrap "$PROBE") || { fail "sbatch failed"; return; }
 	wait_gone "$b"
 	expect_eq "latest: job B (=1) over A (=0) gets" "$(probe_value "$OUT/$b.out" sysctl)" 1

@@ -1,6 +1,7 @@
 # Scenario 6: a job without the option is left alone with default=keep and
 # gets 0 with default=0 (that cluster also has allow=0: =1 is refused at
 # submission with a message saying the site does not allow it).
+# shellcheck shell=bash disable=SC2034,SC2016
 
 scenario_default_keep() {
 	sbatch_case "no option, default=keep, from 1" 1 1 --wrap "$PROBE"

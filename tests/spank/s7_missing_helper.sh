@@ -1,6 +1,7 @@
 # Scenario 7: the helper is missing. optional: jobs run and the slurmd log
 # says why nothing changed. required: the prolog fails, Slurm drains the
 # node and requeues the job held (docs/admin.md); the node is resumed here.
+# shellcheck shell=bash disable=SC2034,SC2016
 
 MISSING_HELPER=/nonexistent/numa-balancing-helper
 

@@ -1,4 +1,5 @@
 # Scenario 8: sbatch, salloc and srun --help list --numa-balancing.
+# shellcheck shell=bash disable=SC2034,SC2016
 
 scenario_help() {
 	local cmd
