@@ -1,0 +1,14 @@
+/* The helper's subcommands; each returns an exit code (exitcodes.h). */
+#ifndef NB_COMMANDS_H
+#define NB_COMMANDS_H
+
+#include "args.h"
+#include "exitcodes.h"
+
+enum nb_exit cmd_prolog(const struct nb_args *a);
+enum nb_exit cmd_epilog(const struct nb_args *a);
+enum nb_exit cmd_status(const struct nb_args *a);
+enum nb_exit cmd_check(void);
+enum nb_exit cmd_reset(void);
+
+#endif

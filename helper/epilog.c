@@ -1,0 +1,97 @@
+/* epilog: forget a job, log its node's balancing activity, and put the
+ * value the remaining jobs need (or the baseline) back in force. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "commands.h"
+#include "failpoint.h"
+#include "log.h"
+#include "session.h"
+#include "vmstat.h"
+
+static uint64_t delta(uint64_t now, uint64_t then)
+{
+	return now >= then ? now - then : 0;
+}
+
+/* Who the value is now for: " (job N)" or " (baseline)". */
+static void holder_note(const struct nb_session *s, char *buf, size_t len)
+{
+	struct nb_view v = state_view(&s->st);
+	long h = policy_holder(&v);
+
+	if (h >= 0)
+		snprintf(buf, len, " (job %" PRIu32 ")", s->st.recs[h].job);
+	else
+		snprintf(buf, len, "%s", s->st.has_baseline ? " (baseline)" : "");
+}
+
+static void log_end(const struct nb_session *s, const struct nb_record *r, int before,
+                    const char *note)
+{
+	struct nb_counters now;
+	char cg[256];
+
+	if (vmstat_read(s->paths.vmstat, &now) != 0) {
+		log_msg(LOG_WARNING, "%s: cannot read the counters", s->paths.vmstat);
+		now = r->start;
+	}
+	cgroup_numa(r->job, cg, sizeof(cg));
+	log_msg(LOG_INFO, "job %" PRIu32 " epilog: request %d %s; kernel.numa_balancing %d -> %d%s; "
+	        "over %" PRIu64 " s numa_pte_updates +%" PRIu64 " numa_hint_faults +%" PRIu64
+	        " numa_hint_faults_local +%" PRIu64 " numa_pages_migrated +%" PRIu64 "%s%s",
+	        r->job, r->value, r->honoured ? "honoured" : "not honoured", before, s->kernel,
+	        note,
+	        delta((uint64_t)time(NULL), r->started),
+	        delta(now.pte_updates, r->start.pte_updates),
+	        delta(now.hint_faults, r->start.hint_faults),
+	        delta(now.hint_faults_local, r->start.hint_faults_local),
+	        delta(now.pages_migrated, r->start.pages_migrated),
+	        cg[0] ? "; job cgroup " : "", cg);
+}
+
+static enum nb_exit forget(struct nb_session *s, long i)
+{
+	struct nb_record r = s->st.recs[i];
+	int before = s->kernel;
+	enum nb_exit rc;
+
+	char note[32];
+
+	if (state_remove_record(&s->st, (size_t)i) != 0)
+		return NB_EXIT_BROKEN;
+	failpoint("epilog", "removed");
+	holder_note(s, note, sizeof(note));
+	rc = session_converge(s);
+	if (rc == NB_EXIT_OK)
+		log_end(s, &r, before, note);
+	return rc;
+}
+
+/* No record (no prolog ran here, or a repeated epilog): nothing to forget,
+ * but the state still converges; logged only when the kernel changed. */
+static enum nb_exit unknown(struct nb_session *s, uint32_t job)
+{
+	int before = s->kernel;
+	enum nb_exit rc = session_converge(s);
+
+	if (rc == NB_EXIT_OK && s->kernel != before)
+		log_msg(LOG_NOTICE, "job %" PRIu32 " epilog: no record; kernel.numa_balancing %d -> %d",
+		        job, before, s->kernel);
+	return rc;
+}
+
+enum nb_exit cmd_epilog(const struct nb_args *a)
+{
+	struct nb_session s;
+	enum nb_exit rc = session_begin(&s, 1);
+
+	if (rc == NB_EXIT_OK) {
+		failpoint("epilog", "locked");
+		long i = state_find(&s.st, a->job);
+		rc = i >= 0 ? forget(&s, i) : unknown(&s, a->job);
+	}
+	session_end(&s);
+	return rc;
+}

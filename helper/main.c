@@ -1,0 +1,94 @@
+/* numa-balancing-helper: sets kernel.numa_balancing for Slurm jobs and
+ * restores it. Parses the command line, checks root, drops privileges,
+ * dispatches. Interface: docs/design.md and numa-balancing-helper(8). */
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "args.h"
+#include "commands.h"
+#include "failpoint.h"
+#include "log.h"
+#include "paths.h"
+#include "privs.h"
+
+#ifdef NB_TEST_HOOKS
+#define NB_PROGRAM "numa-balancing-helper-test"
+#else
+#define NB_PROGRAM "numa-balancing-helper"
+#endif
+
+static const char usage[] =
+	"usage: " NB_PROGRAM " prolog [--job ID] [--value 0|1] [--conflict keep|latest]\n"
+	"       " NB_PROGRAM " epilog [--job ID]\n"
+	"       " NB_PROGRAM " status [--json]\n"
+	"       " NB_PROGRAM " check\n"
+	"       " NB_PROGRAM " reset\n"
+	"       " NB_PROGRAM " --help | --version\n"
+	"Without --job/--value, prolog and epilog read " NB_ENV_JOB_ID " and\n"
+	NB_ENV_VALUE ".\n"
+	"Exit codes: 0 applied, 1 drift, 2 usage, 3 not honoured, 4 unsupported, 5 broken.\n"
+	"See numa-balancing-helper(8).\n";
+
+/* slurmd may start us with fd 0 closed: keep 0-2 open so no state file
+ * ever becomes stdout or stderr. */
+static int sane_fds(void)
+{
+	for (int fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", O_RDWR) != fd)
+			return -1;
+	}
+	return 0;
+}
+
+static enum nb_exit dispatch(const struct nb_args *a)
+{
+	switch (a->cmd) {
+	case NB_CMD_PROLOG: return cmd_prolog(a);
+	case NB_CMD_EPILOG: return cmd_epilog(a);
+	case NB_CMD_STATUS: return cmd_status(a);
+	case NB_CMD_CHECK: return cmd_check();
+	case NB_CMD_RESET: return cmd_reset();
+	case NB_CMD_HELP: return fputs(usage, stdout) < 0 ? NB_EXIT_BROKEN : NB_EXIT_OK;
+	case NB_CMD_VERSION: return puts(NB_PROGRAM " " NB_VERSION) < 0 ? NB_EXIT_BROKEN : NB_EXIT_OK;
+	}
+	return NB_EXIT_USAGE;
+}
+
+static int privileged(const struct nb_args *a)
+{
+	return a->cmd != NB_CMD_HELP && a->cmd != NB_CMD_VERSION &&
+	       !(a->cmd == NB_CMD_PROLOG && a->value < 0);
+}
+
+int main(int argc, char **argv)
+{
+	struct nb_env env = { getenv(NB_ENV_JOB_ID), getenv(NB_ENV_VALUE) };
+	struct nb_args a;
+	char err[256];
+
+	if (sane_fds() != 0)
+		return NB_EXIT_BROKEN;
+	umask(022);
+	log_open();
+	if (args_parse(argc, (const char *const *)argv, &env, &a, err, sizeof(err)) != 0) {
+		log_msg(LOG_ERR, "%s", err);
+		return NB_EXIT_USAGE;
+	}
+	if (!privileged(&a))
+		return dispatch(&a);
+	paths_init();
+	failpoint_init();
+	clearenv(); /* nothing below reads the environment (TZ, for one) */
+	if (geteuid() != 0) {
+		log_msg(LOG_ERR, "must run as root (euid 0)");
+		return NB_EXIT_BROKEN;
+	}
+	if (privs_drop(err, sizeof(err)) != 0) {
+		log_msg(LOG_ERR, "%s", err);
+		return NB_EXIT_BROKEN;
+	}
+	return dispatch(&a);
+}

@@ -1,0 +1,124 @@
+# numa-balancing-helper: the installed helper, its test build
+# (numa-balancing-helper-test, -DNB_TEST_HOOKS, never installed), the Check
+# unit tests, the stress/fault/privilege/real-kernel tests, fuzzing and the
+# latency benchmark. Outputs go under $(B)/helper/.
+
+HELPER_SRCS := args.c bootid.c epilog.c log.c parse.c paths.c policy.c privs.c \
+               prolog.c readfile.c record.c report.c reset.c session.c state.c \
+               statedir.c sysctl.c vmstat.c
+HELPER_OBJS := $(HELPER_SRCS:%.c=$(B)/helper/obj/%.o)
+HELPER_TOBJS := $(HELPER_SRCS:%.c=$(B)/helper/tobj/%.o) $(B)/helper/tobj/failpoint.o
+HELPER_BIN := $(B)/helper/numa-balancing-helper
+HELPER_TEST_BIN := $(B)/helper/numa-balancing-helper-test
+# The helper is a static PIE (like OpenBSD's /sbin): on a compute node its
+# start-up (page faults of the dynamic loader) costs more than its work, and
+# static linking made it faster than a shell script that only writes the
+# sysctl (docs/performance.md). The link prints glibc's warning that
+# libnuma's affinity code (which the helper never calls) uses getaddrinfo.
+# Sanitizer builds cannot be static and link dynamically.
+HELPER_LIBS := -lcap -lnuma
+HELPER_STATIC = $(if $(SAN),,-static-pie)
+HELPER_BIN_LDFLAGS = $(if $(SAN),$(HELPER_LDFLAGS),$(filter-out -pie,$(HELPER_LDFLAGS)))
+HELPER_CFLAGS = $(BASE_CFLAGS) $(HARDEN) $(CFLAGS)
+HELPER_LDFLAGS = $(HARDEN_LD) $(SAN) $(LDFLAGS)
+CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
+
+HELPER_UNIT_SRCS := $(wildcard tests/helper/unit/*.c)
+HELPER_UNIT_BIN := $(B)/helper/check_helper
+HELPER_STRESS_BIN := $(B)/helper/stress
+HELPER_BENCH_BIN := $(B)/helper/bench
+
+ALL_TARGETS += $(HELPER_BIN) $(HELPER_TEST_BIN)
+CHECK_TARGETS += helper-unit helper-stress helper-faults helper-privs helper-kernel \
+                 helper-fuzz-smoke
+INSTALL_TARGETS += install-helper
+UNINSTALL_TARGETS += uninstall-helper
+LINT_SOURCES += helper/*.c tests/helper/*.c tests/helper/unit/*.c
+
+.PHONY: helper-unit helper-stress helper-faults helper-privs helper-kernel \
+        helper-fuzz-smoke fuzz-helper bench-helper install-helper uninstall-helper
+unit-tests: helper-unit
+
+$(B)/helper/obj/%.o: helper/%.c helper/*.h
+	@mkdir -p $(@D)
+	$(CC) $(HELPER_CFLAGS) -c -o $@ $<
+
+$(B)/helper/tobj/%.o: helper/%.c helper/*.h
+	@mkdir -p $(@D)
+	$(CC) $(HELPER_CFLAGS) -DNB_TEST_HOOKS -c -o $@ $<
+
+$(HELPER_BIN): $(HELPER_OBJS) $(B)/helper/obj/main.o helper/module.mk
+	$(CC) $(HELPER_BIN_LDFLAGS) $(HELPER_STATIC) -o $@ $(filter %.o,$^) $(HELPER_LIBS)
+
+$(HELPER_TEST_BIN): $(HELPER_TOBJS) $(B)/helper/tobj/main.o helper/module.mk
+	$(CC) $(HELPER_BIN_LDFLAGS) $(HELPER_STATIC) -o $@ $(filter %.o,$^) $(HELPER_LIBS)
+
+$(HELPER_UNIT_BIN): $(HELPER_UNIT_SRCS) tests/helper/unit/*.h $(HELPER_TOBJS)
+	$(CC) $(HELPER_CFLAGS) -DNB_TEST_HOOKS -Ihelper $(CHECK_CFLAGS) -o $@ \
+	  $(HELPER_UNIT_SRCS) $(HELPER_TOBJS) $(HELPER_LDFLAGS) $(HELPER_LIBS) $(CHECK_LIBS)
+
+$(HELPER_STRESS_BIN): tests/helper/stress.c
+	@mkdir -p $(@D)
+	$(CC) $(HELPER_CFLAGS) -o $@ $< $(HELPER_LDFLAGS)
+
+$(HELPER_BENCH_BIN): tests/helper/bench.c
+	@mkdir -p $(@D)
+	$(CC) $(HELPER_CFLAGS) -o $@ $< $(HELPER_LDFLAGS) -lm
+
+# Check unit tests: parsers, state files and directory, policy, and the
+# shared-node behaviour of the real commands run in process.
+helper-unit: $(HELPER_UNIT_BIN)
+	CK_FORK=yes $(HELPER_UNIT_BIN)
+
+# >= 1000 random interleaved prologs/epilogs, up to 16 at once, fake sysctl.
+helper-stress: $(HELPER_TEST_BIN) $(HELPER_STRESS_BIN)
+	$(HELPER_STRESS_BIN) $(HELPER_TEST_BIN) 1200 16 keep
+	$(HELPER_STRESS_BIN) $(HELPER_TEST_BIN) 600 16 latest
+
+# SIGKILL at every failpoint; the next run converges.
+helper-faults: $(HELPER_TEST_BIN)
+	tests/helper/faults.sh $(HELPER_TEST_BIN)
+
+# CapEff, bounding set and NoNewPrivs at the write; insecure state dirs refused.
+helper-privs: $(HELPER_TEST_BIN) $(HELPER_BIN)
+	tests/helper/privs.sh $(HELPER_TEST_BIN) $(HELPER_BIN)
+
+# The installed binary against the real sysctl (restored whatever happens).
+helper-kernel: $(HELPER_BIN)
+	tests/helper/kernel.sh $(HELPER_BIN)
+
+install-helper: $(HELPER_BIN)
+	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(MANDIR)/man8
+	install -m 0755 $(HELPER_BIN) $(DESTDIR)$(SBINDIR)/numa-balancing-helper
+	install -m 0644 helper/numa-balancing-helper.8 $(DESTDIR)$(MANDIR)/man8/numa-balancing-helper.8
+
+uninstall-helper:
+	rm -f $(DESTDIR)$(SBINDIR)/numa-balancing-helper \
+	  $(DESTDIR)$(MANDIR)/man8/numa-balancing-helper.8
+
+# Fuzzing with clang's libFuzzer (build-fuzz/, corpus and logs in fuzz-out/):
+# `make fuzz-helper FUZZ_SECONDS=60` runs each target that long;
+# helper-fuzz-smoke (in make check) runs each for a few seconds.
+FUZZ_B := build-fuzz/helper
+FUZZ_SECONDS ?= 60
+FUZZ_SRCS := helper/args.c helper/parse.c helper/readfile.c helper/record.c helper/vmstat.c
+FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -O1 -g $(WARN) -Ihelper \
+               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+HELPER_FUZZERS := $(FUZZ_B)/fuzz_args $(FUZZ_B)/fuzz_state
+
+$(FUZZ_B)/fuzz_%: tests/helper/fuzz_%.c $(FUZZ_SRCS) helper/*.h
+	@mkdir -p $(@D)
+	clang $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRCS)
+
+fuzz-helper: $(HELPER_FUZZERS)
+	tests/helper/fuzz.sh $(FUZZ_SECONDS) $(HELPER_FUZZERS)
+
+helper-fuzz-smoke: $(HELPER_FUZZERS)
+	tests/helper/fuzz.sh 3 $(HELPER_FUZZERS)
+
+# Latency of prolog and epilog (fresh processes) beside a shell script that
+# only writes the fake sysctl; prints median and p99, see docs/performance.md.
+BENCH_RUNS ?= 500
+bench-helper: $(HELPER_TEST_BIN) $(HELPER_BENCH_BIN)
+	$(HELPER_BENCH_BIN) $(HELPER_TEST_BIN) $(BENCH_RUNS)

@@ -1,0 +1,20 @@
+/* Where the helper finds the sysctl, /proc/vmstat, the boot id and its
+ * state directory. Only the test build lets the environment move them. */
+#ifndef NB_PATHS_H
+#define NB_PATHS_H
+
+#define NB_SYSCTL_PATH "/proc/sys/kernel/numa_balancing"
+#define NB_VMSTAT_PATH "/proc/vmstat"
+#define NB_BOOT_ID_PATH "/proc/sys/kernel/random/boot_id"
+#define NB_STATE_DIR "/run/numa-balancing"
+
+struct nb_paths {
+	const char *sysctl, *vmstat, *boot_id, *state_dir;
+};
+
+/* Fixes the paths; the test build reads NB_TEST_* here, so call it before
+ * the environment is cleared. */
+void paths_init(void);
+void paths_get(struct nb_paths *p);
+
+#endif

@@ -1,0 +1,34 @@
+/* The shared-node policy as pure functions over the job records, the
+ * baseline and a request: which value must be in force, and whether a new
+ * request is honoured. No I/O; see docs/design.md "Shared-node policy". */
+#ifndef NB_POLICY_H
+#define NB_POLICY_H
+
+#include <stddef.h>
+
+#include "record.h"
+
+/* What the state says, as the policy sees it. */
+struct nb_view {
+	const struct nb_record *recs;
+	size_t n;
+	int has_baseline;
+	int baseline;
+};
+
+/* Index of the record whose value is in force (the newest honoured
+ * request), or -1 when no running job holds a value. */
+long policy_holder(const struct nb_view *v);
+
+/* The value the kernel must hold: the holder's request, else the baseline,
+ * else -1 (no state: nothing to enforce). */
+int policy_expected(const struct nb_view *v);
+
+/* Whether a new request is honoured: when no running job holds a value,
+ * when it asks for the value in force, or under the latest policy. */
+int policy_admit(const struct nb_view *v, int request, enum nb_conflict conflict);
+
+/* Largest seq among the records, 0 when there are none. */
+unsigned long long policy_max_seq(const struct nb_view *v);
+
+#endif

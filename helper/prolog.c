@@ -1,0 +1,96 @@
+/* prolog: record a job's request and put the value in force. */
+#include <inttypes.h>
+#include <string.h>
+#include <time.h>
+
+#include "commands.h"
+#include "failpoint.h"
+#include "log.h"
+#include "session.h"
+#include "vmstat.h"
+
+static void new_record(const struct nb_session *s, const struct nb_args *a,
+                       struct nb_record *r)
+{
+	struct nb_view v = state_view(&s->st);
+
+	memset(r, 0, sizeof(*r));
+	r->job = a->job;
+	r->value = a->value;
+	r->conflict = a->conflict;
+	r->honoured = policy_admit(&v, a->value, a->conflict);
+	r->seq = policy_max_seq(&v) + 1;
+	r->started = (uint64_t)time(NULL);
+	memcpy(r->boot_id, s->st.boot_id, sizeof(r->boot_id));
+	if (vmstat_read(s->paths.vmstat, &r->start) != 0)
+		log_msg(LOG_WARNING, "%s: cannot read the counters; job %" PRIu32
+		        " will log no activity", s->paths.vmstat, a->job);
+}
+
+/* The holder of the value in force, for the log line. */
+static uint32_t holder_job(const struct nb_session *s)
+{
+	struct nb_view v = state_view(&s->st);
+	long h = policy_holder(&v);
+
+	return h >= 0 ? s->st.recs[h].job : 0;
+}
+
+static enum nb_exit record_and_apply(struct nb_session *s, const struct nb_args *a)
+{
+	struct nb_record r;
+	struct nb_view v;
+	int before = s->kernel;
+	enum nb_exit rc;
+
+	if (!s->st.has_baseline && state_save_baseline(&s->st, s->kernel) != 0)
+		return NB_EXIT_BROKEN;
+	new_record(s, a, &r);
+	if (state_add_record(&s->st, &r) != 0)
+		return NB_EXIT_BROKEN;
+	failpoint("prolog", "recorded");
+	v = state_view(&s->st);
+	rc = session_apply(s, policy_expected(&v));
+	if (rc != NB_EXIT_OK)
+		return rc;
+	log_msg(LOG_INFO, "job %" PRIu32 " prolog: request %d (%s) %s; job %" PRIu32
+	        " holds the value; kernel.numa_balancing %d -> %d",
+	        a->job, a->value, conflict_name(a->conflict),
+	        r.honoured ? "honoured" : "not honoured", holder_job(s), before, s->kernel);
+	return r.honoured ? NB_EXIT_OK : NB_EXIT_NOT_HONOURED;
+}
+
+/* A second prolog of the same job changes nothing and answers as the first. */
+static enum nb_exit repeated(struct nb_session *s, const struct nb_args *a, long i)
+{
+	const struct nb_record *r = &s->st.recs[i];
+	int honoured = r->honoured;
+	enum nb_exit rc;
+
+	if (r->value != a->value)
+		log_msg(LOG_WARNING, "job %" PRIu32 " prolog again with request %d: the first request %d stays",
+		        a->job, a->value, r->value);
+	rc = session_converge(s);
+	if (rc != NB_EXIT_OK)
+		return rc;
+	log_msg(LOG_INFO, "job %" PRIu32 " prolog again: request %d %s; kernel.numa_balancing %d",
+	        a->job, s->st.recs[i].value, honoured ? "honoured" : "not honoured", s->kernel);
+	return honoured ? NB_EXIT_OK : NB_EXIT_NOT_HONOURED;
+}
+
+enum nb_exit cmd_prolog(const struct nb_args *a)
+{
+	struct nb_session s;
+	enum nb_exit rc;
+
+	if (a->value < 0)
+		return NB_EXIT_OK; /* no request: nothing to record or change */
+	rc = session_begin(&s, 1);
+	if (rc == NB_EXIT_OK) {
+		failpoint("prolog", "locked");
+		long i = state_find(&s.st, a->job);
+		rc = i >= 0 ? repeated(&s, a, i) : record_and_apply(&s, a);
+	}
+	session_end(&s);
+	return rc;
+}

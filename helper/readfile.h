@@ -1,0 +1,13 @@
+/* Reads a small file whole, safely: no symlinks, no blocking on FIFOs,
+ * regular files only, a size cap. */
+#ifndef NB_READFILE_H
+#define NB_READFILE_H
+
+#include <stddef.h>
+
+/* Reads name (relative to dirfd, or absolute with AT_FDCWD) into buf.
+ * Returns 0, or -1 with errno set (EFBIG over cap, EINVAL not a regular
+ * file, ELOOP a symlink). */
+int read_small_file(int dirfd, const char *name, char *buf, size_t cap, size_t *len);
+
+#endif

@@ -1,0 +1,45 @@
+/* In-memory form of the state files (one job record per job, one baseline)
+ * and their text format. Pure: formatting and parsing only, no I/O. */
+#ifndef NB_RECORD_H
+#define NB_RECORD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "parse.h"
+
+#define NB_BOOT_ID_LEN 36
+#define NB_STATE_FILE_MAX 1024 /* larger state files are corrupt */
+
+/* /proc/vmstat NUMA balancing counters. */
+struct nb_counters {
+	uint64_t pte_updates, hint_faults, hint_faults_local, pages_migrated;
+};
+
+struct nb_record {
+	uint32_t job;
+	int value;                  /* requested: 0 or 1 */
+	enum nb_conflict conflict;
+	int honoured;               /* 1: the request was (or is) in force */
+	uint64_t seq;               /* order of prologs: larger is newer */
+	uint64_t started;           /* seconds since the epoch */
+	char boot_id[NB_BOOT_ID_LEN + 1];
+	struct nb_counters start;   /* /proc/vmstat at prolog */
+};
+
+struct nb_baseline {
+	int value;                  /* kernel value before our first change */
+	char boot_id[NB_BOOT_ID_LEN + 1];
+};
+
+/* A boot id as the kernel prints it: 8-4-4-4-12 lower-case hex. */
+int boot_id_valid(const char *s, size_t len);
+
+/* Format into buf (NUL-terminated); returns the length, or -1 if too small. */
+int record_format(const struct nb_record *r, char *buf, size_t len);
+int baseline_format(const struct nb_baseline *b, char *buf, size_t len);
+/* Parse exactly what *_format writes; anything else is -1. */
+int record_parse(const char *buf, size_t len, struct nb_record *r);
+int baseline_parse(const char *buf, size_t len, struct nb_baseline *b);
+
+#endif

@@ -1,0 +1,128 @@
+/* status and check: what the state says, what the kernel holds, and
+ * whether the two agree. Neither changes the kernel value. */
+#include <inttypes.h>
+#include <numa.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "commands.h"
+#include "log.h"
+#include "session.h"
+
+static int numa_nodes(void)
+{
+	return numa_available() >= 0 ? numa_num_configured_nodes() : 1;
+}
+
+static void print_int_or(const char *key, int v, const char *none)
+{
+	if (v >= 0)
+		printf("%-24s%d\n", key, v);
+	else
+		printf("%-24s%s\n", key, none);
+}
+
+static void print_text(const struct nb_session *s, int expected, long holder)
+{
+	char when[32];
+
+	print_int_or("kernel.numa_balancing:", s->kernel,
+	             s->sysctl_rc == NB_EXIT_UNSUPPORTED ? "unsupported" : "unknown");
+	print_int_or("baseline:", s->st.has_baseline ? s->st.base.value : -1, "none");
+	print_int_or("expected:", expected, "none (no job holds a value)");
+	if (holder >= 0)
+		printf("%-24sjob %" PRIu32 "\n", "held by:", s->st.recs[holder].job);
+	printf("%-24s%s\n", "consistent:", expected < 0 || expected == s->kernel ? "yes" : "no");
+	printf("%-24s%d\n", "numa nodes:", numa_nodes());
+	printf("%-24s%zu\n", "jobs:", s->st.n);
+	for (size_t i = 0; i < s->st.n; i++) {
+		const struct nb_record *r = &s->st.recs[i];
+		time_t t = (time_t)r->started;
+		struct tm tm;
+		if (!gmtime_r(&t, &tm) || !strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm))
+			when[0] = '\0';
+		printf("  job %" PRIu32 ": request %d (%s) %s, since %s\n", r->job, r->value,
+		       conflict_name(r->conflict), r->honoured ? "honoured" : "not honoured", when);
+	}
+}
+
+static void print_json_int(const char *key, int v)
+{
+	if (v >= 0)
+		printf("\"%s\":%d,", key, v);
+	else
+		printf("\"%s\":null,", key);
+}
+
+static void print_json(const struct nb_session *s, int expected, long holder)
+{
+	putchar('{');
+	print_json_int("kernel", s->kernel);
+	printf("\"supported\":%s,", s->sysctl_rc == NB_EXIT_UNSUPPORTED ? "false" : "true");
+	print_json_int("baseline", s->st.has_baseline ? s->st.base.value : -1);
+	print_json_int("expected", expected);
+	if (holder >= 0)
+		printf("\"holder\":%" PRIu32 ",", s->st.recs[holder].job);
+	else
+		printf("\"holder\":null,");
+	printf("\"consistent\":%s,\"numa_nodes\":%d,\"jobs\":[",
+	       expected < 0 || expected == s->kernel ? "true" : "false", numa_nodes());
+	for (size_t i = 0; i < s->st.n; i++) {
+		const struct nb_record *r = &s->st.recs[i];
+		printf("%s{\"job\":%" PRIu32 ",\"request\":%d,\"conflict\":\"%s\","
+		       "\"honoured\":%s,\"started\":%" PRIu64 "}", i ? "," : "", r->job, r->value,
+		       conflict_name(r->conflict), r->honoured ? "true" : "false", r->started);
+	}
+	printf("]}\n");
+}
+
+enum nb_exit cmd_status(const struct nb_args *a)
+{
+	struct nb_session s;
+	enum nb_exit rc = session_begin(&s, 0);
+	struct nb_view v;
+
+	if (rc == NB_EXIT_OK) {
+		v = state_view(&s.st);
+		if (a->json)
+			print_json(&s, policy_expected(&v), policy_holder(&v));
+		else
+			print_text(&s, policy_expected(&v), policy_holder(&v));
+		if (fflush(stdout) != 0)
+			rc = NB_EXIT_BROKEN;
+	}
+	session_end(&s);
+	return rc;
+}
+
+static enum nb_exit compare(const struct nb_session *s)
+{
+	struct nb_view v = state_view(&s->st);
+	int expected = policy_expected(&v);
+	long h = policy_holder(&v);
+
+	if (expected < 0 || expected == s->kernel) {
+		printf("numa-balancing: ok: kernel.numa_balancing is %d%s\n", s->kernel,
+		       expected < 0 ? ", no job holds a value" : ", as the state says");
+		return NB_EXIT_OK;
+	}
+	if (h >= 0)
+		printf("numa-balancing: drift: kernel.numa_balancing is %d, expected %d (held by job %" PRIu32 ")\n",
+		       s->kernel, expected, s->st.recs[h].job);
+	else
+		printf("numa-balancing: drift: kernel.numa_balancing is %d, expected %d (the baseline)\n",
+		       s->kernel, expected);
+	log_msg(LOG_NOTICE, "drift: kernel.numa_balancing is %d, expected %d", s->kernel, expected);
+	return NB_EXIT_DRIFT;
+}
+
+enum nb_exit cmd_check(void)
+{
+	struct nb_session s;
+	enum nb_exit rc = session_begin(&s, 0);
+
+	if (rc == NB_EXIT_OK)
+		rc = s.sysctl_rc != NB_EXIT_OK ? s.sysctl_rc : compare(&s);
+	session_end(&s);
+	return rc;
+}

@@ -1,0 +1,31 @@
+/* One run of a state-changing or reporting command: sysctl opened, state
+ * directory checked, locked and loaded, kernel value read under the lock. */
+#ifndef NB_SESSION_H
+#define NB_SESSION_H
+
+#include "exitcodes.h"
+#include "paths.h"
+#include "state.h"
+#include "sysctl.h"
+
+struct nb_session {
+	struct nb_paths paths;
+	struct nb_sysctl sc;
+	enum nb_exit sysctl_rc;  /* OK, or why the kernel value is unknown */
+	int kernel;              /* value read under the lock; -1 if unknown */
+	int dirfd, lockfd;
+	struct nb_state st;
+};
+
+/* writable: the command may change the kernel value; then an unsupported
+ * sysctl ends the session before anything is touched (NB_EXIT_UNSUPPORTED).
+ * Otherwise the session goes on with kernel = -1. */
+enum nb_exit session_begin(struct nb_session *s, int writable);
+void session_end(struct nb_session *s);
+/* Writes value unless the kernel already holds it. */
+enum nb_exit session_apply(struct nb_session *s, int value);
+/* Puts the kernel where the state says, and drops the baseline once no
+ * job record is left. */
+enum nb_exit session_converge(struct nb_session *s);
+
+#endif

@@ -1,0 +1,140 @@
+/* Checked, locked access to the state directory through a directory fd. */
+#include "statedir.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "failpoint.h"
+
+/* The directory must be ours: owned by the effective user (root in the
+ * installed helper), no group or other write, a real directory. */
+static int check_dir(int fd, const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) != 0) {
+		snprintf(err, errlen, "state directory %s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode))
+		snprintf(err, errlen, "state directory %s is not a directory: refused", path);
+	else if (st.st_uid != geteuid())
+		snprintf(err, errlen, "state directory %s is owned by uid %u, not root: refused",
+		         path, (unsigned)st.st_uid);
+	else if (st.st_mode & (S_IWGRP | S_IWOTH))
+		snprintf(err, errlen, "state directory %s is group or world writable (mode %03o): refused",
+		         path, (unsigned)(st.st_mode & 0777));
+	else
+		return 0;
+	return -1;
+}
+
+int statedir_open(const char *path, char *err, size_t errlen)
+{
+	struct stat st;
+	int fd;
+
+	if (mkdir(path, 0755) != 0 && errno != EEXIST) {
+		snprintf(err, errlen, "cannot create state directory %s: %s", path, strerror(errno));
+		return -1;
+	}
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0) {
+		if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
+			snprintf(err, errlen, "state directory %s is a symlink: refused", path);
+		else
+			snprintf(err, errlen, "state directory %s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (check_dir(fd, path, err, errlen) != 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+int statedir_lock(int dirfd, char *err, size_t errlen)
+{
+	struct stat st;
+	int fd = openat(dirfd, "lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+
+	if (fd < 0) {
+		snprintf(err, errlen, "state directory lock file: %s", strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
+		snprintf(err, errlen, "state directory lock file is not a regular file of ours: refused");
+		close(fd);
+		return -1;
+	}
+	while (flock(fd, LOCK_EX) != 0) {
+		if (errno != EINTR) {
+			snprintf(err, errlen, "locking the state directory: %s", strerror(errno));
+			close(fd);
+			return -1;
+		}
+	}
+	return fd;
+}
+
+static int write_all(int fd, const char *data, size_t len)
+{
+	while (len > 0) {
+		ssize_t w = write(fd, data, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			return -1;
+		data += w;
+		len -= (size_t)w;
+	}
+	return 0;
+}
+
+static int write_tmp(int dirfd, const char *tmp, const char *data, size_t len)
+{
+	int fd, rc, saved;
+
+	if (unlinkat(dirfd, tmp, 0) != 0 && errno != ENOENT)
+		return -1;
+	fd = openat(dirfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -1;
+	rc = write_all(fd, data, len) == 0 && fsync(fd) == 0 ? 0 : -1;
+	saved = errno;
+	if (close(fd) != 0 && rc == 0)
+		return -1;
+	errno = saved;
+	return rc;
+}
+
+int statedir_write(int dirfd, const char *name, const char *data, size_t len,
+                   const char *what)
+{
+	char tmp[128];
+
+	if ((size_t)snprintf(tmp, sizeof(tmp), NB_TMP_PREFIX "%s", name) >= sizeof(tmp)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	if (write_tmp(dirfd, tmp, data, len) != 0)
+		return -1;
+	failpoint(what, "tmp-written");
+	if (renameat(dirfd, tmp, dirfd, name) != 0)
+		return -1;
+	failpoint(what, "renamed");
+	return fsync(dirfd);
+}
+
+int statedir_remove(int dirfd, const char *name, const char *what)
+{
+	if (unlinkat(dirfd, name, 0) != 0 && errno != ENOENT)
+		return -1;
+	failpoint(what, "unlinked");
+	return fsync(dirfd);
+}

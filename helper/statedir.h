@@ -1,0 +1,25 @@
+/* The state directory as a directory fd: checked on open (a root-owned
+ * directory, not a symlink, no group or other write), locked with flock,
+ * files written atomically (temp file, fsync, rename, fsync directory). */
+#ifndef NB_STATEDIR_H
+#define NB_STATEDIR_H
+
+#include <stddef.h>
+
+#define NB_TMP_PREFIX ".tmp."
+
+/* Opens (creating it 0755 if absent) and checks path. Returns the fd, or
+ * -1 with the reason in err. */
+int statedir_open(const char *path, char *err, size_t errlen);
+/* Takes the exclusive lock on "lock" in the directory (waits for it).
+ * Returns the lock fd, or -1 with the reason in err. */
+int statedir_lock(int dirfd, char *err, size_t errlen);
+/* Replaces name with data atomically. what names the failpoints
+ * ("<what>-tmp-written", "<what>-renamed"). Returns 0 or -1 (errno). */
+int statedir_write(int dirfd, const char *name, const char *data, size_t len,
+                   const char *what);
+/* Removes name (absent is fine) and makes that durable; what names the
+ * failpoint "<what>-unlinked". 0 or -1 (errno). */
+int statedir_remove(int dirfd, const char *name, const char *what);
+
+#endif

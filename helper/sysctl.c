@@ -1,0 +1,69 @@
+/* Reads and writes kernel.numa_balancing through one file descriptor. */
+#include "sysctl.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "failpoint.h"
+#include "log.h"
+#include "parse.h"
+
+static enum nb_exit failed(const struct nb_sysctl *s, const char *what, int err)
+{
+	if (err == ENOENT || err == EROFS) {
+		log_msg(LOG_WARNING, "%s: %s: %s: numa balancing cannot be set on this node, nothing changed",
+		        s->path, what, strerror(err));
+		return NB_EXIT_UNSUPPORTED;
+	}
+	log_msg(LOG_ERR, "%s: %s: %s", s->path, what, strerror(err));
+	return NB_EXIT_BROKEN;
+}
+
+enum nb_exit sysctl_open(struct nb_sysctl *s, const char *path, int writable)
+{
+	s->path = path;
+	s->fd = open(path, (writable ? O_RDWR : O_RDONLY) | O_NOFOLLOW | O_CLOEXEC);
+	return s->fd < 0 ? failed(s, "open", errno) : NB_EXIT_OK;
+}
+
+enum nb_exit sysctl_read(const struct nb_sysctl *s, int *value)
+{
+	char buf[32];
+	ssize_t n = pread(s->fd, buf, sizeof(buf), 0);
+
+	if (n < 0)
+		return failed(s, "read", errno);
+	if (parse_kernel_value(buf, (size_t)n, value) != 0) {
+		log_msg(LOG_ERR, "%s: unexpected content '%.*s'", s->path,
+		        (int)strcspn(buf, "\n"), buf);
+		return NB_EXIT_BROKEN;
+	}
+	return NB_EXIT_OK;
+}
+
+enum nb_exit sysctl_write(const struct nb_sysctl *s, int value)
+{
+	char buf[16];
+	int len = snprintf(buf, sizeof(buf), "%d\n", value), back;
+	enum nb_exit rc;
+
+	failpoint("sysctl", "write");
+	if (pwrite(s->fd, buf, (size_t)len, 0) != len)
+		return failed(s, "write", errno ? errno : EIO);
+	rc = sysctl_read(s, &back);
+	if (rc == NB_EXIT_OK && back != value) {
+		log_msg(LOG_ERR, "%s: wrote %d but read back %d", s->path, value, back);
+		return NB_EXIT_BROKEN;
+	}
+	return rc;
+}
+
+void sysctl_close(struct nb_sysctl *s)
+{
+	if (s->fd >= 0)
+		close(s->fd);
+	s->fd = -1;
+}

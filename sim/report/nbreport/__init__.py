@@ -1,0 +1,3 @@
+"""nbreport: reads nbsim result directories (docs/design.md, Interface 2),
+computes the statistics and the per-run verdict, and draws the figures and
+the HTML page of nbsim-report."""

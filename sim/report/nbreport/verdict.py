@@ -1,0 +1,137 @@
+"""The per-run verdict: was the numa_balancing value the run is labelled
+with really in force? Checks the kernel value at the start and end of the
+sim phase on every host, the value the plugin exported to the job
+(SLURM_NUMA_BALANCING), and the /proc/vmstat NUMA counters: when balancing
+is on the scanner marks PTEs (numa_pte_updates grows) and the kernel takes
+hint faults; when it is off nothing is marked. The counters are node-wide,
+so after a switch from 1 to 0 the PTEs already marked (in any process on
+the node) still fault once: hint faults without PTE updates are that tail,
+not balancing."""
+
+from dataclasses import dataclass, field
+
+OK, WARN, FAIL = "ok", "warn", "CONTRADICTS LABEL"
+_RANK = {OK: 0, WARN: 1, FAIL: 2}
+
+# The scanner starts 1 s after a process starts and then runs at most once
+# a second per process: a shorter sim phase may legitimately see nothing.
+MIN_SCAN_WINDOW_S = 3.0
+
+
+@dataclass
+class Check:
+    name: str
+    status: str
+    message: str
+
+
+@dataclass
+class Verdict:
+    run: object
+    label: object                  # the value judged against, or None
+    checks: list = field(default_factory=list)
+
+    @property
+    def status(self):
+        return max((c.status for c in self.checks), key=_RANK.get,
+                   default=OK)
+
+    def add(self, name, status, message):
+        self.checks.append(Check(name, status, message))
+
+    def problems(self):
+        return [c for c in self.checks if c.status != OK]
+
+
+def _label_check(v, run):
+    if run.requested is not None:
+        v.add("label", OK, f"job requested --numa-balancing={run.requested}")
+        return run.requested
+    starts = {h["start"] for h in run.summary["numa_balancing"].values()}
+    if len(starts) == 1 and None not in starts:
+        label = starts.pop()
+        v.add("label", WARN, "no --numa-balancing request recorded (run "
+              f"outside the plugin): judged against the kernel value "
+              f"{label} at the start")
+        return label
+    v.add("label", WARN, "no --numa-balancing request recorded and no "
+          "single kernel value at the start: nothing to judge against")
+    return None
+
+
+def _kernel_check(v, run, label):
+    values = run.summary["numa_balancing"]
+    bad, unread = [], []
+    for host, h in sorted(values.items()):
+        if h["start"] is None or h["end"] is None:
+            unread.append(host)
+        elif h["start"] != label or h["end"] != label:
+            bad.append(f"{host}: {h['start']} at start, {h['end']} at end")
+    missing = sorted(set(run.summary["hostnames"]) - set(values))
+    if bad:
+        v.add("kernel value", FAIL, f"expected {label}; " + "; ".join(bad))
+    elif unread or missing:
+        v.add("kernel value", WARN, "kernel value unknown on "
+              + ", ".join(unread + missing))
+    else:
+        v.add("kernel value", OK, f"{label} at start and end on "
+              f"{len(values)} host(s)")
+
+
+def _in_force_check(v, run, label):
+    in_force = run.summary["numa_balancing_in_force"]
+    if run.requested is None:
+        return
+    if in_force is None:
+        v.add("in force", WARN, "the job saw no SLURM_NUMA_BALANCING "
+              "(plugin's task part not active?)")
+    elif in_force != label:
+        v.add("in force", FAIL, f"SLURM_NUMA_BALANCING={in_force} but "
+              f"--numa-balancing={label} requested")
+    else:
+        v.add("in force", OK, f"SLURM_NUMA_BALANCING={in_force}")
+
+
+def _counters_on(v, run, deltas):
+    quiet = sorted(h for h, d in deltas.items() if d["numa_pte_updates"] == 0)
+    pte = sum(d["numa_pte_updates"] for d in deltas.values())
+    faults = sum(d["numa_hint_faults"] for d in deltas.values())
+    if not quiet:
+        v.add("counters", OK, f"{pte} PTE updates, {faults} hint faults: "
+              "the scanner was at work")
+    elif run.summary["time_sim_s"] < MIN_SCAN_WINDOW_S:
+        v.add("counters", WARN, f"no PTE updates on {', '.join(quiet)}, but "
+              f"the sim phase ({run.summary['time_sim_s']:.2f} s) is too "
+              "short to tell")
+    else:
+        v.add("counters", FAIL, "balancing on, yet no PTE updates on "
+              f"{', '.join(quiet)} in {run.summary['time_sim_s']:.1f} s")
+
+
+def _counters_off(v, deltas):
+    busy = [f"{h}: {d['numa_pte_updates']} PTE updates, "
+            f"{d['numa_hint_faults']} hint faults"
+            for h, d in sorted(deltas.items()) if d["numa_pte_updates"] > 0]
+    faults = sum(d["numa_hint_faults"] for d in deltas.values())
+    if busy:
+        v.add("counters", FAIL, "balancing was on: " + "; ".join(busy))
+    else:
+        v.add("counters", OK, "no PTE updates" + (
+            f" ({faults} hint faults: PTEs marked before the switch)"
+            if faults else ", no hint faults"))
+
+
+def judge(run):
+    """The Verdict on one Run."""
+    v = Verdict(run, None)
+    v.label = _label_check(v, run)
+    if v.label is None:
+        return v
+    _kernel_check(v, run, v.label)
+    _in_force_check(v, run, v.label)
+    deltas = run.summary["vmstat_delta"]
+    if v.label:
+        _counters_on(v, run, deltas)
+    else:
+        _counters_off(v, deltas)
+    return v

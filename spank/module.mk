@@ -1,0 +1,78 @@
+# spank/module.mk: the numa_balancing SPANK plugin, its unit tests, the
+# integration tests against a private Slurm (tests/spank), install rules.
+
+SPANK_B        := $(B)/spank
+SPANK_SO       := $(SPANK_B)/numa_balancing.so
+SPANK_UNIT     := $(SPANK_B)/spank-unit
+# Pure parts (unit-tested) and the parts that talk to Slurm.
+SPANK_CORE     := spank/nb_config.c spank/nb_value.c spank/nb_spawn.c \
+                  spank/nb_outcome.c spank/nb_kernel.c
+SPANK_GLUE     := spank/numa_balancing.c spank/nb_option.c spank/nb_script.c \
+                  spank/nb_remote.c
+SPANK_TESTS    := spank/tests/check_main.c spank/tests/check_config.c \
+                  spank/tests/check_value.c spank/tests/check_outcome.c \
+                  spank/tests/check_spawn.c spank/tests/check_kernel.c
+SPANK_HELPER_DEFAULT := $(SBINDIR)/numa-balancing-helper
+# Built objects are position-independent: -fPIC replaces HARDEN's -fPIE.
+SPANK_CFLAGS   := $(BASE_CFLAGS) $(filter-out -fPIE,$(HARDEN)) -fPIC \
+                  -DNB_HELPER_PATH='"$(SPANK_HELPER_DEFAULT)"' $(CFLAGS)
+SPANK_LDFLAGS  := -shared $(filter-out -pie,$(HARDEN_LD)) \
+                  -Wl,--version-script=spank/numa_balancing.map $(SAN) $(LDFLAGS)
+SPANK_CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
+SPANK_CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
+
+SPANK_CORE_OBJS := $(SPANK_CORE:spank/%.c=$(SPANK_B)/%.o)
+SPANK_GLUE_OBJS := $(SPANK_GLUE:spank/%.c=$(SPANK_B)/%.o)
+SPANK_TEST_OBJS := $(SPANK_TESTS:spank/tests/%.c=$(SPANK_B)/tests/%.o)
+
+ALL_TARGETS       += $(SPANK_SO)
+CHECK_TARGETS     += check-spank-unit check-integration
+INSTALL_TARGETS   += install-spank
+UNINSTALL_TARGETS += uninstall-spank
+LINT_SOURCES      += $(SPANK_CORE) $(SPANK_GLUE) $(SPANK_TESTS)
+unit-tests: check-spank-unit
+
+.PHONY: check-spank-unit check-integration install-spank uninstall-spank
+
+$(SPANK_B)/%.o: spank/%.c
+	@mkdir -p $(@D)
+	$(CC) $(SPANK_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(SPANK_B)/tests/%.o: spank/tests/%.c
+	@mkdir -p $(@D)
+	$(CC) $(SPANK_CFLAGS) $(SPANK_CHECK_CFLAGS) -Ispank -MMD -MP -c -o $@ $<
+
+$(SPANK_SO): $(SPANK_CORE_OBJS) $(SPANK_GLUE_OBJS) spank/numa_balancing.map
+	$(CC) $(SPANK_LDFLAGS) -o $@ $(SPANK_CORE_OBJS) $(SPANK_GLUE_OBJS)
+
+$(SPANK_UNIT): $(SPANK_TEST_OBJS) $(SPANK_CORE_OBJS)
+	$(CC) $(HARDEN_LD) $(SAN) $(LDFLAGS) -o $@ $^ $(SPANK_CHECK_LIBS)
+
+# Unit tests of the plugin's pure parts (config, values, spawn, outcomes).
+check-spank-unit: $(SPANK_UNIT)
+	$(SPANK_UNIT)
+
+# Scenarios 1-9 of issue 3 against a private munged/slurmctld/slurmd.
+check-integration: $(SPANK_SO) $(B)/helper/numa-balancing-helper
+	B=$(B) tests/spank/run-all
+
+SPANK_SNIPPET := $(DESTDIR)$(SYSCONFDIR)/slurm/plugstack.conf.d/numa-balancing.conf
+
+install-spank: $(SPANK_SO)
+	install -d $(DESTDIR)$(SLURM_PLUGIN_DIR) $(DESTDIR)$(MANDIR)/man8 \
+	  $(dir $(SPANK_SNIPPET))
+	install -m 755 $(SPANK_SO) $(DESTDIR)$(SLURM_PLUGIN_DIR)/numa_balancing.so
+	install -m 644 spank/numa_balancing.8 $(DESTDIR)$(MANDIR)/man8/numa_balancing.8
+	@if [ -e $(SPANK_SNIPPET) ]; then \
+	  echo "install-spank: keeping the existing $(SPANK_SNIPPET)"; \
+	else install -m 644 etc/plugstack.conf.d/numa-balancing.conf $(SPANK_SNIPPET); fi
+
+uninstall-spank:
+	rm -f $(DESTDIR)$(SLURM_PLUGIN_DIR)/numa_balancing.so \
+	  $(DESTDIR)$(MANDIR)/man8/numa_balancing.8
+	@if cmp -s etc/plugstack.conf.d/numa-balancing.conf $(SPANK_SNIPPET); then \
+	  rm -f $(SPANK_SNIPPET); \
+	elif [ -e $(SPANK_SNIPPET) ]; then \
+	  echo "uninstall-spank: $(SPANK_SNIPPET) was edited; left in place"; fi
+
+-include $(SPANK_CORE_OBJS:.o=.d) $(SPANK_GLUE_OBJS:.o=.d) $(SPANK_TEST_OBJS:.o=.d)

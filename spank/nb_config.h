@@ -1,0 +1,33 @@
+/* Plugstack arguments of the numa_balancing SPANK plugin: the parsed
+ * configuration and its strict key=value parser. */
+#ifndef NB_CONFIG_H
+#define NB_CONFIG_H
+
+#include <limits.h>
+#include <stddef.h>
+
+#define NB_DEFAULT_KEEP (-1)
+#define NB_TIMEOUT_MAX 3600u
+
+enum nb_conflict { NB_CONFLICT_KEEP, NB_CONFLICT_LATEST };
+
+struct nb_config {
+	char helper[PATH_MAX];   /* absolute path of numa-balancing-helper */
+	int default_value;       /* NB_DEFAULT_KEEP, 0 or 1 */
+	unsigned allow_mask;     /* bit v set: users may request v */
+	enum nb_conflict conflict;
+	unsigned timeout_s;      /* one helper run, seconds */
+};
+
+/* Fills cfg with the built-in defaults (helper path compiled in). */
+void nb_config_defaults(struct nb_config *cfg, const char *default_helper);
+
+/* Parses plugstack arguments "key=value" over the defaults in cfg.
+ * Returns 0, or -1 with a one-line reason in err. */
+int nb_config_parse(struct nb_config *cfg, int argc, char *const argv[],
+		    char *err, size_t errlen);
+
+/* "keep", "latest": the helper's --conflict argument. */
+const char *nb_conflict_name(enum nb_conflict c);
+
+#endif

@@ -1,0 +1,60 @@
+/* --numa-balancing as sbatch, salloc and srun see it: exactly 0 or 1, and
+ * only a value the site allows; srun inside a job is told that the
+ * setting belongs to the job. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "nb_plugin.h"
+#include "nb_value.h"
+
+static int refuse_config(void)
+{
+	slurm_error(NB_LOG ": the site's plugstack.conf entry for this plugin is invalid (%s); ask your administrator",
+		    nb_state.cfg_error);
+	return -1;
+}
+
+int nb_option_cb(int val, const char *optarg, int remote)
+{
+	int v = nb_value_parse(optarg);
+
+	(void)val;
+	if (!nb_state.cfg_ok)
+		return refuse_config();
+	if (v < 0) {
+		slurm_error(NB_LOG ": --numa-balancing=%s: use exactly 0 (off) or 1 (on)",
+			    optarg ? optarg : "");
+		return -1;
+	}
+	if (!remote && !nb_value_allowed(nb_state.cfg.allow_mask, v)) {
+		char allowed[8];
+
+		nb_value_format_allowed(nb_state.cfg.allow_mask, allowed,
+					sizeof(allowed));
+		slurm_error(NB_LOG ": this site does not allow --numa-balancing=%d (allowed: %s)",
+			    v, allowed);
+		return -1;
+	}
+	nb_state.requested = v;
+	return 0;
+}
+
+/* srun inside an allocation: the node-wide value was set for the job by
+ * its prolog; a different value for one step cannot be honoured. */
+int nb_local_post_opt(spank_t sp)
+{
+	const char *job = getenv("SLURM_JOB_ID");
+	int job_value = nb_value_parse(getenv(NB_OPTION_ENV));
+
+	(void)sp;
+	if (job == NULL || nb_state.requested < 0 ||
+	    nb_state.requested == job_value)
+		return 0;
+	if (job_value < 0)
+		slurm_spank_log(NB_LOG ": warning: --numa-balancing is set per job, not per step: job %s did not ask for it, so --numa-balancing=%d on this srun changes nothing",
+				job, nb_state.requested);
+	else
+		slurm_spank_log(NB_LOG ": warning: --numa-balancing is set per job, not per step: job %s asked for %d, so --numa-balancing=%d on this srun changes nothing",
+				job, job_value, nb_state.requested);
+	return 0;
+}

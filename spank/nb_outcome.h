@@ -1,0 +1,30 @@
+/* What a helper run means for Slurm: the helper's stable exit codes
+ * (docs/design.md, Interface 1) mapped to a SPANK return value. */
+#ifndef NB_OUTCOME_H
+#define NB_OUTCOME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "nb_spawn.h"
+
+enum nb_helper_exit {
+	NB_EXIT_APPLIED = 0,
+	NB_EXIT_DRIFT = 1,
+	NB_EXIT_USAGE = 2,
+	NB_EXIT_NOT_HONOURED = 3,
+	NB_EXIT_UNSUPPORTED = 4,
+	NB_EXIT_BROKEN = 5,
+};
+
+struct nb_outcome {
+	int rc;           /* 0 or -1, returned to Slurm */
+	bool notable;     /* rc 0 but worth a log line (3, 4) */
+	char what[256];   /* one line: what happened */
+};
+
+/* Maps one finished (or failed) run of the helper. */
+void nb_outcome_of(const struct nb_run *run, unsigned timeout_s,
+		   struct nb_outcome *out);
+
+#endif

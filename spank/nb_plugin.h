@@ -1,0 +1,40 @@
+/* State shared by the plugin's per-context parts: the plugstack
+ * configuration, the option, and the value the user asked for. */
+#ifndef NB_PLUGIN_H
+#define NB_PLUGIN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <slurm/spank.h>
+
+#include "nb_config.h"
+
+#define NB_LOG "numa_balancing"
+/* What Prolog/Epilog scripts and the job see for the option. */
+#define NB_OPTION_ENV "SLURM_SPANK__SLURM_SPANK_OPTION_numa_balancing_numa_balancing"
+
+struct nb_state {
+	struct nb_config cfg;
+	bool cfg_ok;             /* plugstack arguments parsed */
+	char cfg_error[256];     /* why not, when !cfg_ok */
+	int requested;           /* option value seen, or -1 */
+};
+
+extern struct nb_state nb_state;
+extern struct spank_option nb_option;
+
+/* Option callback (every context). */
+int nb_option_cb(int val, const char *optarg, int remote);
+
+/* srun (local context): warn about a per-step request inside a job. */
+int nb_local_post_opt(spank_t sp);
+
+/* job_script context: run the helper. */
+int nb_script_prolog(spank_t sp);
+int nb_script_epilog(spank_t sp);
+
+/* remote context: SLURM_NUMA_BALANCING and the job's warning line. */
+int nb_remote_user_init(spank_t sp);
+int nb_remote_task_init(spank_t sp);
+
+#endif

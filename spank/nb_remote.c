@@ -1,0 +1,72 @@
+/* remote context (slurmstepd, the job's steps): export the kernel value in
+ * force at step start as SLURM_NUMA_BALANCING, and tell the job on its
+ * stderr, once per step, when that is not what it asked for. */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "nb_kernel.h"
+#include "nb_plugin.h"
+#include "nb_value.h"
+
+static int step_kernel_value = -ENOENT;
+
+/* The job's request: what it was submitted with, else this step's option
+ * (a job started by srun), else the site default (which may be "keep": no
+ * request). A different value on srun inside a job is warned about by srun
+ * itself (nb_option.c), not here. */
+static int job_request(spank_t sp, bool *site_default)
+{
+	char buf[8];
+
+	*site_default = false;
+	if (spank_getenv(sp, NB_OPTION_ENV, buf, sizeof(buf)) == ESPANK_SUCCESS &&
+	    nb_value_parse(buf) >= 0)
+		return nb_value_parse(buf);
+	if (nb_state.requested >= 0)
+		return nb_state.requested;
+	*site_default = true;
+	return nb_state.cfg.default_value;
+}
+
+int nb_remote_user_init(spank_t sp)
+{
+	char value[16];
+
+	step_kernel_value = nb_kernel_read(NB_SYSCTL_PATH);
+	if (step_kernel_value < 0)
+		return 0;
+	snprintf(value, sizeof(value), "%d", step_kernel_value);
+	if (spank_setenv(sp, "SLURM_NUMA_BALANCING", value, 1) != ESPANK_SUCCESS)
+		slurm_error(NB_LOG ": cannot set SLURM_NUMA_BALANCING");
+	return 0;
+}
+
+static void warn(int want, bool site_default, const char *host)
+{
+	const char *who = site_default ? "the site default for this job is"
+				       : "this job asked for";
+
+	if (step_kernel_value < 0)
+		fprintf(stderr, NB_LOG ": warning: %s numa_balancing=%d, but %s cannot provide it (%s: %s); nothing was changed\n",
+			who, want, host, NB_SYSCTL_PATH, strerror(-step_kernel_value));
+	else
+		fprintf(stderr, NB_LOG ": warning: %s numa_balancing=%d, but it is %d on %s (a job sharing the node holds the other value, the node could not apply it, or it was changed outside Slurm); SLURM_NUMA_BALANCING=%d\n",
+			who, want, step_kernel_value, host, step_kernel_value);
+}
+
+int nb_remote_task_init(spank_t sp)
+{
+	uint32_t task = 1;
+	bool site_default;
+	int want = job_request(sp, &site_default);
+	char host[256] = "this node";
+
+	if (spank_get_item(sp, S_TASK_GLOBAL_ID, &task) != ESPANK_SUCCESS ||
+	    task != 0 || want < 0 || want == step_kernel_value)
+		return 0;
+	gethostname(host, sizeof(host) - 1);
+	warn(want, site_default, host);
+	return 0;
+}

@@ -1,0 +1,137 @@
+/* job_script context (slurmstepd spank prolog|epilog, root, empty
+ * environment): run numa-balancing-helper with the job's request and log
+ * what came of it in the slurmd log. */
+#include <stdio.h>
+
+#include "nb_outcome.h"
+#include "nb_plugin.h"
+#include "nb_spawn.h"
+#include "nb_value.h"
+
+struct nb_log_ctx {
+	uint32_t job;
+	bool failed;
+};
+
+static void log_helper_line(void *ctx, const char *line)
+{
+	const struct nb_log_ctx *c = ctx;
+
+	if (c->failed)
+		slurm_error(NB_LOG ": job %u: helper: %s", c->job, line);
+	else
+		slurm_info(NB_LOG ": job %u: helper: %s", c->job, line);
+}
+
+static void log_outcome(const char *what, uint32_t job, const struct nb_run *run,
+			const struct nb_outcome *o)
+{
+	struct nb_log_ctx ctx = { job, o->rc != 0 };
+
+	nb_output_lines(&run->err, log_helper_line, &ctx);
+	if (run->err.truncated)
+		slurm_info(NB_LOG ": job %u: helper wrote more than %d bytes; the rest was dropped",
+			   job, NB_OUTPUT_MAX);
+	if (o->rc != 0)
+		slurm_error(NB_LOG ": job %u: %s: helper %s: %s; failing (this drains the node only if the plugin is 'required')",
+			    job, what, nb_state.cfg.helper, o->what);
+	else if (o->notable)
+		slurm_info(NB_LOG ": job %u: %s: %s", job, what, o->what);
+	else
+		slurm_verbose(NB_LOG ": job %u: %s: %s", job, what, o->what);
+}
+
+static int run_helper(const char *what, uint32_t job, char *const argv[])
+{
+	static char *const envp[] = { "PATH=/usr/sbin:/usr/bin:/sbin:/bin",
+				      "LC_ALL=C", NULL };
+	struct nb_run run;
+	struct nb_outcome o;
+
+	nb_spawn_run(argv, envp, nb_state.cfg.timeout_s, &run);
+	nb_outcome_of(&run, nb_state.cfg.timeout_s, &o);
+	log_outcome(what, job, &run, &o);
+	return o.rc;
+}
+
+static int job_id(spank_t sp, uint32_t *job)
+{
+	spank_err_t rc = spank_get_item(sp, S_JOB_ID, job);
+
+	if (rc != ESPANK_SUCCESS) {
+		slurm_error(NB_LOG ": cannot get the job id: %s", spank_strerror(rc));
+		return -1;
+	}
+	return 0;
+}
+
+/* The job's request, checked again here (the submit host's plugstack may
+ * differ); an unusable request falls back to the site default. */
+static int requested_value(spank_t sp, uint32_t job)
+{
+	char *arg = NULL;
+	int v;
+
+	if (spank_option_getopt(sp, &nb_option, &arg) != ESPANK_SUCCESS)
+		return nb_state.cfg.default_value;
+	v = nb_value_parse(arg);
+	if (v < 0 || !nb_value_allowed(nb_state.cfg.allow_mask, v)) {
+		slurm_error(NB_LOG ": job %u: ignoring --numa-balancing=%s (invalid or not allowed here); using the site default",
+			    job, arg ? arg : "");
+		return nb_state.cfg.default_value;
+	}
+	return v;
+}
+
+static int config_usable(void)
+{
+	if (nb_state.cfg_ok)
+		return 0;
+	slurm_error(NB_LOG ": not running the helper: plugstack.conf: %s",
+		    nb_state.cfg_error);
+	return -1;
+}
+
+static int helper_prolog(uint32_t job, int v)
+{
+	char job_s[16], v_s[4];
+	char *const argv[] = {
+		nb_state.cfg.helper, "prolog", "--job", job_s, "--value", v_s,
+		"--conflict", (char *)nb_conflict_name(nb_state.cfg.conflict), NULL
+	};
+
+	snprintf(job_s, sizeof(job_s), "%u", job);
+	snprintf(v_s, sizeof(v_s), "%d", v);
+	return run_helper("prolog", job, argv);
+}
+
+static int helper_epilog(uint32_t job)
+{
+	char job_s[16];
+	char *const argv[] = { nb_state.cfg.helper, "epilog", "--job", job_s, NULL };
+
+	snprintf(job_s, sizeof(job_s), "%u", job);
+	return run_helper("epilog", job, argv);
+}
+
+int nb_script_prolog(spank_t sp)
+{
+	uint32_t job;
+	int v;
+
+	if (config_usable() != 0 || job_id(sp, &job) != 0)
+		return -1;
+	v = requested_value(sp, job);
+	if (v == NB_DEFAULT_KEEP)
+		return 0;
+	return helper_prolog(job, v);
+}
+
+int nb_script_epilog(spank_t sp)
+{
+	uint32_t job;
+
+	if (config_usable() != 0 || job_id(sp, &job) != 0)
+		return -1;
+	return helper_epilog(job);
+}

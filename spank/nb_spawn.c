@@ -1,0 +1,181 @@
+/* Spawning the node helper: posix_spawn (clone+execve, no PATH search)
+ * with explicit file actions, reading its stderr until EOF or the
+ * deadline, then reaping it; at the deadline the whole process group is
+ * killed so nothing it started outlives the prolog. */
+#include "nb_spawn.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* slurmstepd may run us with fd 0 closed: keep the pipe off fds 0-2. */
+static int fd_above_stdio(int fd)
+{
+	int moved;
+
+	if (fd > 2)
+		return fd;
+	moved = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+	close(fd);
+	return moved;
+}
+
+static int make_pipe(int fds[2])
+{
+	if (pipe2(fds, O_CLOEXEC) != 0)
+		return errno;
+	fds[0] = fd_above_stdio(fds[0]);
+	fds[1] = fd_above_stdio(fds[1]);
+	if (fds[0] < 0 || fds[1] < 0) {
+		int e = errno;
+
+		if (fds[0] >= 0)
+			close(fds[0]);
+		if (fds[1] >= 0)
+			close(fds[1]);
+		return e;
+	}
+	return 0;
+}
+
+static int spawn(pid_t *pid, char *const argv[], char *const envp[],
+		 int write_fd)
+{
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t attr;
+	sigset_t none, all;
+	int rc;
+
+	sigemptyset(&none);
+	sigfillset(&all);
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, write_fd, STDERR_FILENO);
+	posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_addclosefrom_np(&fa, 3);
+	posix_spawnattr_init(&attr);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP |
+				 POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+	posix_spawnattr_setpgroup(&attr, 0);
+	posix_spawnattr_setsigmask(&attr, &none);
+	posix_spawnattr_setsigdefault(&attr, &all);
+	rc = posix_spawn(pid, argv[0], &fa, &attr, argv, envp);
+	posix_spawnattr_destroy(&attr);
+	posix_spawn_file_actions_destroy(&fa);
+	return rc;
+}
+
+static void keep_output(struct nb_output *out, const char *buf, size_t n)
+{
+	size_t room = NB_OUTPUT_MAX - out->len;
+
+	if (n > room) {
+		out->truncated = true;
+		n = room;
+	}
+	memcpy(out->text + out->len, buf, n);
+	out->len += n;
+	out->text[out->len] = '\0';
+}
+
+/* Reads fd until EOF; false when the deadline passed first. */
+static bool read_until_eof(int fd, long long deadline, struct nb_output *out)
+{
+	char buf[1024];
+
+	for (;;) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		long long left = deadline - now_ms();
+		ssize_t n;
+
+		if (left <= 0)
+			return false;
+		if (poll(&p, 1, (int)left) < 0 && errno != EINTR)
+			return false;
+		if (p.revents == 0)
+			continue;
+		n = read(fd, buf, sizeof(buf));
+		if (n == 0)
+			return true;
+		if (n < 0 && errno != EINTR && errno != EAGAIN)
+			return true;
+		if (n > 0)
+			keep_output(out, buf, (size_t)n);
+	}
+}
+
+/* Reaps pid before the deadline; false when it is still running then. */
+static bool reap_before(pid_t pid, long long deadline, struct nb_run *run)
+{
+	const struct timespec tick = { 0, 10 * 1000 * 1000 };
+
+	for (;;) {
+		pid_t r = waitpid(pid, &run->status, WNOHANG);
+
+		if (r == pid)
+			return true;
+		if (r < 0 && errno != EINTR) {
+			run->spawn_errno = errno;
+			return true;
+		}
+		if (now_ms() >= deadline)
+			return false;
+		nanosleep(&tick, NULL);
+	}
+}
+
+static void kill_and_reap(pid_t pid, struct nb_run *run)
+{
+	run->timed_out = true;
+	kill(-pid, SIGKILL);
+	while (waitpid(pid, &run->status, 0) < 0 && errno == EINTR)
+		;
+}
+
+void nb_spawn_run(char *const argv[], char *const envp[], unsigned timeout_s,
+		  struct nb_run *run)
+{
+	long long deadline = now_ms() + (long long)timeout_s * 1000;
+	int fds[2];
+	pid_t pid;
+
+	memset(run, 0, sizeof(*run));
+	run->spawn_errno = make_pipe(fds);
+	if (run->spawn_errno != 0)
+		return;
+	run->spawn_errno = spawn(&pid, argv, envp, fds[1]);
+	close(fds[1]);
+	if (run->spawn_errno == 0) {
+		bool eof = read_until_eof(fds[0], deadline, &run->err);
+
+		if (!eof || !reap_before(pid, deadline, run))
+			kill_and_reap(pid, run);
+	}
+	close(fds[0]);
+}
+
+void nb_output_lines(const struct nb_output *out,
+		     void (*fn)(void *ctx, const char *line), void *ctx)
+{
+	char copy[NB_OUTPUT_MAX + 1];
+	char *save = NULL;
+
+	memcpy(copy, out->text, out->len + 1);
+	for (char *line = strtok_r(copy, "\n", &save); line != NULL;
+	     line = strtok_r(NULL, "\n", &save))
+		fn(ctx, line);
+}

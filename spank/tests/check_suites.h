@@ -1,0 +1,13 @@
+/* The plugin's unit-test suites, one per source file under test. */
+#ifndef CHECK_SUITES_H
+#define CHECK_SUITES_H
+
+#include <check.h>
+
+Suite *config_suite(void);
+Suite *value_suite(void);
+Suite *outcome_suite(void);
+Suite *spawn_suite(void);
+Suite *kernel_suite(void);
+
+#endif

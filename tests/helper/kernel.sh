@@ -1,0 +1,55 @@
+#!/bin/sh
+# Real-kernel test (issue 2, Must show 5), as root against
+# /proc/sys/kernel/numa_balancing and /run/numa-balancing: prolog --job 1
+# --value 1 sets 1, epilog --job 1 restores the previous value, and a
+# baseline of 3 (and 2) comes back exactly; check sees a value changed behind
+# its back. The original value is restored whatever happens; the test holds
+# /run/lock/numa-balancing-tests.lock.
+# Usage: kernel.sh HELPER_BIN
+set -u
+bin=$1
+sysctl=/proc/sys/kernel/numa_balancing
+fail() { echo "kernel: FAIL: $*" >&2; exit 1; }
+[ "$(id -u)" -eq 0 ] || fail "must run as root"
+[ -w "$sysctl" ] || fail "$sysctl is missing or read-only here"
+exec 9>/run/lock/numa-balancing-tests.lock
+flock 9 || fail "cannot lock /run/lock/numa-balancing-tests.lock"
+orig=$(cat "$sysctl")
+restore() {
+	"$bin" epilog --job 1 >/dev/null 2>&1
+	echo "$orig" >"$sysctl"
+	[ "$(cat "$sysctl")" = "$orig" ] || echo "kernel: could not restore $orig" >&2
+}
+trap restore EXIT
+trap 'exit 1' INT TERM HUP
+"$bin" status --json | grep -q '"jobs":\[\]' || fail "/run/numa-balancing holds jobs: not testing on a busy node"
+
+run() { # WANT-EXIT COMMAND...
+	want=$1; shift
+	"$bin" "$@"; rc=$?
+	[ "$rc" -eq "$want" ] || fail "$* exited $rc, want $want"
+}
+value_is() { [ "$(cat "$sysctl")" = "$1" ] || fail "$2: kernel value $(cat "$sysctl"), want $1"; }
+
+for base in 0 3 2; do
+	echo "$base" >"$sysctl" || fail "cannot set $base"
+	run 0 prolog --job 1 --value 1
+	value_is 1 "baseline $base, prolog --job 1 --value 1"
+	run 0 check
+	run 0 epilog --job 1
+	value_is "$base" "baseline $base, epilog --job 1"
+	echo "kernel: baseline $base -> prolog --job 1 --value 1 -> 1 -> epilog -> $base"
+done
+echo 3 >"$sysctl"
+run 0 prolog --job 1 --value 0
+value_is 0 "baseline 3, prolog --value 0"
+run 0 epilog --job 1
+value_is 3 "baseline 3 after --value 0"
+echo "kernel: baseline 3 -> prolog --job 1 --value 0 -> 0 -> epilog -> 3"
+run 0 prolog --job 1 --value 0
+echo 1 >"$sysctl" # changed behind the helper's back
+run 1 check
+run 0 epilog --job 1
+value_is 3 "baseline 3 after drift"
+echo "kernel: drift (0 -> 1 by hand) detected by check, epilog restored 3"
+echo "kernel: OK (original value $orig restored on exit)"

@@ -1,0 +1,22 @@
+/* Runs every unit test suite of the helper; exits non-zero on a failure. */
+#include <stdlib.h>
+
+#include "suites.h"
+
+int main(void)
+{
+	SRunner *sr = srunner_create(parse_suite());
+	int failed;
+
+	srunner_add_suite(sr, args_suite());
+	srunner_add_suite(sr, record_suite());
+	srunner_add_suite(sr, policy_suite());
+	srunner_add_suite(sr, statedir_suite());
+	srunner_add_suite(sr, state_suite());
+	srunner_add_suite(sr, vmstat_suite());
+	srunner_add_suite(sr, shared_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

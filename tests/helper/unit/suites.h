@@ -1,0 +1,35 @@
+/* Check suites of the helper's unit tests, and the scratch node (temporary
+ * state directory and fake sysctl) the in-process command tests use. */
+#ifndef NB_TEST_SUITES_H
+#define NB_TEST_SUITES_H
+
+#include <check.h>
+#include <stdint.h>
+
+Suite *parse_suite(void);
+Suite *args_suite(void);
+Suite *record_suite(void);
+Suite *policy_suite(void);
+Suite *statedir_suite(void);
+Suite *state_suite(void);
+Suite *vmstat_suite(void);
+Suite *shared_suite(void);
+
+/* A temporary directory with st/ (the state directory), sysctl (the fake
+ * kernel value) and vmstat; NB_TEST_* point at them. */
+void scratch_setup(void);
+void scratch_teardown(void);
+const char *scratch_path(const char *name);
+void scratch_write(const char *name, const char *data);
+void fake_set(int value);
+int fake_get(void);
+/* Write st/<name> as a job record, st/baseline, with the given boot id. */
+void put_record(const char *name, uint32_t job, int value, const char *boot);
+void put_baseline(int value, const char *boot);
+/* This boot's id, for records that must not look stale. */
+const char *this_boot(void);
+/* Number of job.* files in st/; whether st/baseline exists. */
+int records_on_disk(void);
+int baseline_on_disk(void);
+
+#endif

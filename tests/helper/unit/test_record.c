@@ -1,0 +1,166 @@
+/* Unit tests: state file format round trip, and corrupt, truncated and
+ * hostile contents refused without a crash. */
+#include <string.h>
+
+#include "record.h"
+#include "suites.h"
+
+#define BOOT "0123abcd-4567-89ef-0123-456789abcdef"
+
+static struct nb_record sample(void)
+{
+	struct nb_record r = {
+		.job = 4294967294u, .value = 1, .conflict = NB_CONFLICT_LATEST, .honoured = 1,
+		.seq = 18446744073709551615ull, .started = 1700000000,
+		.start = { 1, 2, 3, 18446744073709551615ull },
+	};
+	memcpy(r.boot_id, BOOT, sizeof(r.boot_id));
+	return r;
+}
+
+START_TEST(record_round_trip)
+{
+	struct nb_record r = sample(), back;
+	char buf[NB_STATE_FILE_MAX];
+	int len = record_format(&r, buf, sizeof(buf));
+
+	ck_assert_int_gt(len, 0);
+	ck_assert_int_eq(record_parse(buf, (size_t)len, &back), 0);
+	ck_assert_uint_eq(back.job, r.job);
+	ck_assert_int_eq(back.value, 1);
+	ck_assert_int_eq(back.conflict, NB_CONFLICT_LATEST);
+	ck_assert_int_eq(back.honoured, 1);
+	ck_assert(back.seq == r.seq);
+	ck_assert(back.started == r.started);
+	ck_assert_str_eq(back.boot_id, BOOT);
+	ck_assert(memcmp(&back.start, &r.start, sizeof(r.start)) == 0);
+	ck_assert_int_eq(record_format(&r, buf, 10), -1);
+}
+END_TEST
+
+START_TEST(baseline_round_trip)
+{
+	for (int v = 0; v <= 3; v++) {
+		struct nb_baseline b = { .value = v }, back;
+		char buf[NB_STATE_FILE_MAX];
+		memcpy(b.boot_id, BOOT, sizeof(b.boot_id));
+		int len = baseline_format(&b, buf, sizeof(buf));
+		ck_assert_int_gt(len, 0);
+		ck_assert_int_eq(baseline_parse(buf, (size_t)len, &back), 0);
+		ck_assert_int_eq(back.value, v);
+		ck_assert_str_eq(back.boot_id, BOOT);
+	}
+}
+END_TEST
+
+/* Every proper prefix of a valid file is refused. */
+START_TEST(truncated)
+{
+	struct nb_record r = sample(), back;
+	struct nb_baseline b = { .value = 3 }, bback;
+	char buf[NB_STATE_FILE_MAX], bbuf[NB_STATE_FILE_MAX];
+	int len = record_format(&r, buf, sizeof(buf));
+	int blen;
+
+	memcpy(b.boot_id, BOOT, sizeof(b.boot_id));
+	blen = baseline_format(&b, bbuf, sizeof(bbuf));
+	for (int n = 0; n < len; n++)
+		ck_assert_msg(record_parse(buf, (size_t)n, &back) == -1, "prefix %d accepted", n);
+	for (int n = 0; n < blen; n++)
+		ck_assert_msg(baseline_parse(bbuf, (size_t)n, &bback) == -1, "prefix %d accepted", n);
+}
+END_TEST
+
+/* Changing any one byte of a valid record either keeps it parseable with
+ * sane fields or gets it refused; it never crashes or reads out of range. */
+START_TEST(every_byte_flipped)
+{
+	struct nb_record r = sample(), back;
+	char buf[NB_STATE_FILE_MAX];
+	int len = record_format(&r, buf, sizeof(buf));
+	static const char subst[] = { '\0', '\n', ' ', 'x', '9', '-', '\r' };
+
+	for (int i = 0; i < len; i++) {
+		for (size_t k = 0; k < sizeof(subst); k++) {
+			char copy[NB_STATE_FILE_MAX];
+			memcpy(copy, buf, (size_t)len);
+			copy[i] = subst[k];
+			if (record_parse(copy, (size_t)len, &back) == 0) {
+				ck_assert(back.value == 0 || back.value == 1);
+				ck_assert(back.job >= 1 && back.job <= NB_JOB_ID_MAX);
+				ck_assert(boot_id_valid(back.boot_id, strlen(back.boot_id)));
+			}
+		}
+	}
+}
+END_TEST
+
+static int parses(const char *text)
+{
+	struct nb_record r;
+
+	return record_parse(text, strlen(text), &r) == 0;
+}
+
+#define GOOD_TAIL "seq 1\nstarted 2\nboot_id " BOOT "\nnuma_pte_updates 0\n" \
+	"numa_hint_faults 0\nnuma_hint_faults_local 0\nnuma_pages_migrated 0\n"
+
+START_TEST(hostile)
+{
+	ck_assert(parses("numa-balancing-job 1\njob 5\nvalue 0\nconflict keep\nhonoured 1\n" GOOD_TAIL));
+	ck_assert(!parses(""));
+	ck_assert(!parses("numa-balancing-job 2\njob 5\nvalue 0\nconflict keep\nhonoured 1\n" GOOD_TAIL));
+	ck_assert(!parses("numa-balancing-job 1\njob 0\nvalue 0\nconflict keep\nhonoured 1\n" GOOD_TAIL));
+	ck_assert(!parses("numa-balancing-job 1\njob 4294967295\nvalue 0\nconflict keep\nhonoured 1\n" GOOD_TAIL));
+	ck_assert(!parses("numa-balancing-job 1\njob 5\nvalue 2\nconflict keep\nhonoured 1\n" GOOD_TAIL));
+	ck_assert(!parses("numa-balancing-job 1\njob 5\nvalue -1\nconflict keep\nhonoured 1\n" GOOD_TAIL));
+	ck_assert(!parses("numa-balancing-job 1\njob 5\nvalue 0\nconflict keeper\nhonoured 1\n" GOOD_TAIL));
+	ck_assert(!parses("numa-balancing-job 1\njob 5\nvalue 0\nconflict keep\nhonoured 2\n" GOOD_TAIL));
+	ck_assert(!parses("numa-balancing-job 1\njob 5\nvalue 0\nconflict keep\nhonoured 1\n" GOOD_TAIL "extra 1\n"));
+	ck_assert(!parses("numa-balancing-job 1\njob 5\njob 5\nvalue 0\nconflict keep\nhonoured 1\n" GOOD_TAIL));
+	ck_assert(!parses("numa-balancing-job 1\r\njob 5\nvalue 0\nconflict keep\nhonoured 1\n" GOOD_TAIL));
+	ck_assert(!parses("numa-balancing-job 1\njob  5\nvalue 0\nconflict keep\nhonoured 1\n" GOOD_TAIL));
+	ck_assert(!parses("numa-balancing-job 1\njob 99999999999999999999999\nvalue 0\nconflict keep\nhonoured 1\n" GOOD_TAIL));
+	ck_assert(!parses("numa-balancing-job 1\njob 5\nvalue 0\nconflict keep\nhonoured 1\n"
+	                  "seq 1\nstarted 2\nboot_id 0123ABCD-4567-89ef-0123-456789abcdef\n"
+	                  "numa_pte_updates 0\nnuma_hint_faults 0\nnuma_hint_faults_local 0\nnuma_pages_migrated 0\n"));
+	ck_assert(!parses("numa-balancing-job 1\njob 5\nvalue 0\nconflict keep\nhonoured 1\n"
+	                  "seq 1\nstarted 2\nboot_id ../../etc/passwd\n"
+	                  "numa_pte_updates 0\nnuma_hint_faults 0\nnuma_hint_faults_local 0\nnuma_pages_migrated 0\n"));
+}
+END_TEST
+
+START_TEST(hostile_baseline)
+{
+	struct nb_baseline b;
+	const char *ok = "numa-balancing-baseline 1\nvalue 3\nboot_id " BOOT "\n";
+	const char *bad[] = {
+		"numa-balancing-baseline 1\nvalue 256\nboot_id " BOOT "\n",
+		"numa-balancing-baseline 1\nvalue \nboot_id " BOOT "\n",
+		"numa-balancing-baseline 1\nvalue 3\nboot_id " BOOT,
+		"numa-balancing-baseline 1\nboot_id " BOOT "\nvalue 3\n",
+		"numa-balancing-job 1\nvalue 3\nboot_id " BOOT "\n",
+		"numa-balancing-baseline 1\nvalue 3\nboot_id " BOOT "\n\n",
+	};
+
+	ck_assert_int_eq(baseline_parse(ok, strlen(ok), &b), 0);
+	ck_assert_int_eq(b.value, 3);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ck_assert_msg(baseline_parse(bad[i], strlen(bad[i]), &b) == -1, "accepted #%zu", i);
+}
+END_TEST
+
+Suite *record_suite(void)
+{
+	Suite *s = suite_create("record");
+	TCase *t = tcase_create("format");
+
+	tcase_add_test(t, record_round_trip);
+	tcase_add_test(t, baseline_round_trip);
+	tcase_add_test(t, truncated);
+	tcase_add_test(t, every_byte_flipped);
+	tcase_add_test(t, hostile);
+	tcase_add_test(t, hostile_baseline);
+	suite_add_tcase(s, t);
+	return s;
+}

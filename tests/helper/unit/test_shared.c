@@ -1,0 +1,289 @@
+/* Unit tests: the shared-node behaviour through the real prolog, epilog,
+ * check and reset code, in process, against a fake sysctl and a scratch
+ * state directory. Policy: the newest honoured request of a running job is
+ * in force; with none left, the baseline. */
+#include <stdlib.h>
+
+#include "commands.h"
+#include "paths.h"
+#include "suites.h"
+
+static int prolog(uint32_t job, int value, enum nb_conflict c)
+{
+	struct nb_args a = { .cmd = NB_CMD_PROLOG, .has_job = 1, .job = job,
+	                     .value = value, .conflict = c };
+
+	return cmd_prolog(&a);
+}
+
+static int epilog(uint32_t job)
+{
+	struct nb_args a = { .cmd = NB_CMD_EPILOG, .has_job = 1, .job = job, .value = -1 };
+
+	return cmd_epilog(&a);
+}
+
+#define KEEP NB_CONFLICT_KEEP
+#define LATEST NB_CONFLICT_LATEST
+
+static void assert_clean(int baseline)
+{
+	ck_assert_int_eq(fake_get(), baseline);
+	ck_assert_int_eq(records_on_disk(), 0);
+	ck_assert_int_eq(baseline_on_disk(), 0);
+}
+
+START_TEST(two_jobs_same_value)
+{
+	fake_set(1);
+	ck_assert_int_eq(prolog(10, 0, KEEP), 0);
+	ck_assert_int_eq(fake_get(), 0);
+	ck_assert_int_eq(prolog(11, 0, KEEP), 0);
+	ck_assert_int_eq(epilog(10), 0);
+	ck_assert_int_eq(fake_get(), 0); /* job 11 still needs 0 */
+	ck_assert_int_eq(epilog(11), 0);
+	assert_clean(1);
+}
+END_TEST
+
+START_TEST(two_jobs_conflict_keep)
+{
+	fake_set(3);
+	ck_assert_int_eq(prolog(10, 0, KEEP), 0);
+	ck_assert_int_eq(prolog(11, 1, KEEP), 3);
+	ck_assert_int_eq(fake_get(), 0);
+	ck_assert_int_eq(cmd_check(), 0);
+	ck_assert_int_eq(epilog(10), 0);
+	ck_assert_int_eq(fake_get(), 3); /* 11 was not honoured: baseline */
+	ck_assert_int_eq(records_on_disk(), 1);
+	ck_assert_int_eq(epilog(11), 0);
+	assert_clean(3);
+}
+END_TEST
+
+START_TEST(two_jobs_conflict_latest)
+{
+	fake_set(1);
+	ck_assert_int_eq(prolog(10, 0, KEEP), 0);
+	ck_assert_int_eq(prolog(11, 1, LATEST), 0);
+	ck_assert_int_eq(fake_get(), 1);
+	ck_assert_int_eq(epilog(11), 0);
+	ck_assert_int_eq(fake_get(), 0); /* back to job 10's request */
+	ck_assert_int_eq(epilog(10), 0);
+	assert_clean(1);
+}
+END_TEST
+
+START_TEST(latest_older_job_ends_first)
+{
+	fake_set(2);
+	ck_assert_int_eq(prolog(10, 0, LATEST), 0);
+	ck_assert_int_eq(prolog(11, 1, LATEST), 0);
+	ck_assert_int_eq(epilog(10), 0);
+	ck_assert_int_eq(fake_get(), 1);
+	ck_assert_int_eq(epilog(11), 0);
+	assert_clean(2);
+}
+END_TEST
+
+START_TEST(three_jobs_keep)
+{
+	fake_set(3);
+	ck_assert_int_eq(prolog(1, 0, KEEP), 0);
+	ck_assert_int_eq(prolog(2, 0, KEEP), 0);
+	ck_assert_int_eq(prolog(3, 1, KEEP), 3);
+	ck_assert_int_eq(fake_get(), 0);
+	ck_assert_int_eq(epilog(1), 0);
+	ck_assert_int_eq(fake_get(), 0);
+	ck_assert_int_eq(epilog(2), 0);
+	ck_assert_int_eq(fake_get(), 3);
+	ck_assert_int_eq(epilog(3), 0);
+	assert_clean(3);
+}
+END_TEST
+
+START_TEST(three_jobs_latest)
+{
+	fake_set(3);
+	ck_assert_int_eq(prolog(1, 0, LATEST), 0);
+	ck_assert_int_eq(prolog(2, 1, LATEST), 0);
+	ck_assert_int_eq(prolog(3, 0, LATEST), 0);
+	ck_assert_int_eq(fake_get(), 0);
+	ck_assert_int_eq(epilog(3), 0);
+	ck_assert_int_eq(fake_get(), 1);
+	ck_assert_int_eq(epilog(2), 0);
+	ck_assert_int_eq(fake_get(), 0);
+	ck_assert_int_eq(epilog(1), 0);
+	assert_clean(3);
+}
+END_TEST
+
+START_TEST(keep_after_latest)
+{
+	fake_set(1);
+	ck_assert_int_eq(prolog(1, 0, KEEP), 0);
+	ck_assert_int_eq(prolog(2, 1, LATEST), 0);
+	ck_assert_int_eq(prolog(3, 0, KEEP), 3); /* conflicts with job 2's value */
+	ck_assert_int_eq(fake_get(), 1);
+	ck_assert_int_eq(epilog(2), 0);
+	ck_assert_int_eq(fake_get(), 0); /* job 1 honoured and still running */
+	ck_assert_int_eq(epilog(1), 0);
+	ck_assert_int_eq(fake_get(), 1);
+	ck_assert_int_eq(epilog(3), 0);
+	assert_clean(1);
+}
+END_TEST
+
+START_TEST(unknown_epilog)
+{
+	fake_set(2);
+	ck_assert_int_eq(epilog(99), 0);
+	assert_clean(2);
+	ck_assert_int_eq(prolog(1, 0, KEEP), 0);
+	ck_assert_int_eq(epilog(99), 0);
+	ck_assert_int_eq(fake_get(), 0);
+	ck_assert_int_eq(records_on_disk(), 1);
+	ck_assert_int_eq(epilog(1), 0);
+	assert_clean(2);
+}
+END_TEST
+
+START_TEST(repeated_prolog)
+{
+	fake_set(1);
+	ck_assert_int_eq(prolog(1, 0, KEEP), 0);
+	ck_assert_int_eq(prolog(1, 0, KEEP), 0);
+	ck_assert_int_eq(prolog(2, 1, KEEP), 3);
+	ck_assert_int_eq(prolog(2, 1, KEEP), 3);
+	ck_assert_int_eq(prolog(1, 1, KEEP), 0); /* the first request stays */
+	ck_assert_int_eq(records_on_disk(), 2);
+	ck_assert_int_eq(fake_get(), 0);
+	ck_assert_int_eq(epilog(1), 0);
+	ck_assert_int_eq(epilog(2), 0);
+	assert_clean(1);
+}
+END_TEST
+
+START_TEST(repeated_epilog)
+{
+	fake_set(3);
+	ck_assert_int_eq(prolog(1, 1, KEEP), 0);
+	ck_assert_int_eq(prolog(2, 1, KEEP), 0);
+	ck_assert_int_eq(epilog(1), 0);
+	ck_assert_int_eq(epilog(1), 0);
+	ck_assert_int_eq(fake_get(), 1); /* job 2 still runs */
+	ck_assert_int_eq(epilog(2), 0);
+	ck_assert_int_eq(epilog(2), 0);
+	assert_clean(3);
+}
+END_TEST
+
+START_TEST(baselines_two_and_three)
+{
+	for (int base = 2; base <= 3; base++) {
+		for (int req = 0; req <= 1; req++) {
+			fake_set(base);
+			ck_assert_int_eq(prolog(5, req, KEEP), 0);
+			ck_assert_int_eq(fake_get(), req);
+			ck_assert_int_eq(epilog(5), 0);
+			assert_clean(base);
+		}
+	}
+}
+END_TEST
+
+START_TEST(no_request_records_nothing)
+{
+	fake_set(1);
+	ck_assert_int_eq(prolog(5, -1, KEEP), 0);
+	assert_clean(1);
+}
+END_TEST
+
+START_TEST(drift_and_reset)
+{
+	fake_set(1);
+	ck_assert_int_eq(cmd_check(), 0);
+	ck_assert_int_eq(prolog(1, 0, KEEP), 0);
+	ck_assert_int_eq(prolog(2, 0, KEEP), 0);
+	fake_set(1); /* tuned or an admin behind our back */
+	ck_assert_int_eq(cmd_check(), 1);
+	ck_assert_int_eq(fake_get(), 1); /* check changes nothing */
+	ck_assert_int_eq(prolog(3, 0, KEEP), 0); /* next prolog repairs */
+	ck_assert_int_eq(fake_get(), 0);
+	ck_assert_int_eq(cmd_check(), 0);
+	ck_assert_int_eq(cmd_reset(), 0);
+	assert_clean(1);
+}
+END_TEST
+
+START_TEST(leftover_baseline_restored)
+{
+	put_baseline(3, this_boot()); /* an epilog killed before it restored */
+	fake_set(0);
+	ck_assert_int_eq(epilog(99), 0);
+	assert_clean(3);
+}
+END_TEST
+
+START_TEST(state_from_before_reboot_ignored)
+{
+	const char *old = "ffffffff-4567-89ef-0123-456789abcdef";
+
+	put_baseline(3, old);
+	put_record("job.5", 5, 1, old);
+	fake_set(1); /* the kernel's value after the reboot */
+	ck_assert_int_eq(prolog(6, 0, KEEP), 0); /* job 5's stale request does not conflict */
+	ck_assert_int_eq(fake_get(), 0);
+	ck_assert_int_eq(records_on_disk(), 1);
+	ck_assert_int_eq(epilog(6), 0);
+	assert_clean(1); /* the new baseline, not the stale 3 */
+}
+END_TEST
+
+START_TEST(unsupported_changes_nothing)
+{
+	setenv("NB_TEST_SYSCTL", scratch_path("absent"), 1);
+	paths_init();
+	ck_assert_int_eq(prolog(1, 0, KEEP), 4);
+	ck_assert_int_eq(records_on_disk(), 0);
+	ck_assert_int_eq(baseline_on_disk(), 0);
+	ck_assert_int_eq(epilog(1), 4);
+	ck_assert_int_eq(cmd_check(), 4);
+}
+END_TEST
+
+START_TEST(bad_kernel_content_is_broken)
+{
+	scratch_write("sysctl", "garbage\n");
+	ck_assert_int_eq(prolog(1, 0, KEEP), 5);
+	ck_assert_int_eq(records_on_disk(), 0);
+}
+END_TEST
+
+Suite *shared_suite(void)
+{
+	Suite *s = suite_create("shared-node");
+	TCase *t = tcase_create("commands");
+
+	tcase_add_checked_fixture(t, scratch_setup, scratch_teardown);
+	tcase_add_test(t, two_jobs_same_value);
+	tcase_add_test(t, two_jobs_conflict_keep);
+	tcase_add_test(t, two_jobs_conflict_latest);
+	tcase_add_test(t, latest_older_job_ends_first);
+	tcase_add_test(t, three_jobs_keep);
+	tcase_add_test(t, three_jobs_latest);
+	tcase_add_test(t, keep_after_latest);
+	tcase_add_test(t, unknown_epilog);
+	tcase_add_test(t, repeated_prolog);
+	tcase_add_test(t, repeated_epilog);
+	tcase_add_test(t, baselines_two_and_three);
+	tcase_add_test(t, no_request_records_nothing);
+	tcase_add_test(t, drift_and_reset);
+	tcase_add_test(t, leftover_baseline_restored);
+	tcase_add_test(t, state_from_before_reboot_ignored);
+	tcase_add_test(t, unsupported_changes_nothing);
+	tcase_add_test(t, bad_kernel_content_is_broken);
+	suite_add_tcase(s, t);
+	return s;
+}

@@ -1,0 +1,160 @@
+/* Unit tests: loading the state directory recovers from stale, corrupt,
+ * truncated and hostile files: dropped with a log line, never a crash. */
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "state.h"
+#include "statedir.h"
+#include "suites.h"
+
+#define BOOT "0123abcd-4567-89ef-0123-456789abcdef"
+#define OLD_BOOT "ffffffff-4567-89ef-0123-456789abcdef"
+
+static int exists(const char *name)
+{
+	char path[64];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "st/%s", name);
+	return lstat(scratch_path(path), &st) == 0;
+}
+
+static void load(struct nb_state *st, int fallback)
+{
+	char err[256];
+	int fd = statedir_open(scratch_path("st"), err, sizeof(err));
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(state_load(st, fd, BOOT, fallback), 0);
+}
+
+static void unload(struct nb_state *st)
+{
+	close(st->dirfd);
+	state_free(st);
+}
+
+START_TEST(loads_valid_state)
+{
+	struct nb_state st;
+
+	put_baseline(3, BOOT);
+	put_record("job.5", 5, 0, BOOT);
+	put_record("job.6", 6, 1, BOOT);
+	load(&st, 1);
+	ck_assert_int_eq(st.has_baseline, 1);
+	ck_assert_int_eq(st.base.value, 3);
+	ck_assert_uint_eq(st.n, 2);
+	ck_assert_int_ge(state_find(&st, 5), 0);
+	ck_assert_int_ge(state_find(&st, 6), 0);
+	ck_assert_int_eq(state_find(&st, 7), -1);
+	unload(&st);
+}
+END_TEST
+
+START_TEST(drops_earlier_boot)
+{
+	struct nb_state st;
+
+	put_baseline(3, OLD_BOOT);
+	put_record("job.5", 5, 0, OLD_BOOT);
+	load(&st, 1);
+	ck_assert_int_eq(st.has_baseline, 0);
+	ck_assert_uint_eq(st.n, 0);
+	ck_assert(!exists("baseline"));
+	ck_assert(!exists("job.5"));
+	unload(&st);
+}
+END_TEST
+
+START_TEST(drops_corrupt_and_hostile)
+{
+	struct nb_state st;
+	char big[4096];
+
+	put_baseline(2, BOOT);
+	put_record("job.5", 5, 0, BOOT);
+	put_record("job.6", 7, 0, BOOT);          /* name and content disagree */
+	put_record("job.abc", 8, 0, BOOT);        /* not a job id */
+	put_record("job.09", 9, 0, BOOT);         /* not as Slurm prints it */
+	scratch_write("st/job.10", "numa-balancing-job 1\njob 10\nval");   /* truncated */
+	scratch_write("st/job.11", "");
+	memset(big, 'x', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	scratch_write("st/job.12", big);
+	ck_assert_int_eq(symlink("/etc/passwd", scratch_path("st/job.13")), 0);
+	ck_assert_int_eq(mkfifo(scratch_path("st/job.14"), 0644), 0);
+	ck_assert_int_eq(mkdir(scratch_path("st/job.15"), 0755), 0);
+	scratch_write("st/.tmp.job.16", "partial");
+	scratch_write("st/notes", "an admin's file");
+	load(&st, 1);
+	ck_assert_uint_eq(st.n, 1);
+	ck_assert_uint_eq(st.recs[0].job, 5);
+	ck_assert_int_eq(st.base.value, 2);
+	ck_assert(exists("job.5"));
+	const char *gone[] = { "job.6", "job.abc", "job.09", "job.10", "job.11", "job.12",
+	                       "job.13", "job.14", ".tmp.job.16" };
+	for (size_t i = 0; i < sizeof(gone) / sizeof(gone[0]); i++)
+		ck_assert_msg(!exists(gone[i]), "%s left", gone[i]);
+	ck_assert(exists("notes"));
+	ck_assert_int_eq(access("/etc/passwd", F_OK), 0);
+	unload(&st);
+}
+END_TEST
+
+START_TEST(corrupt_baseline_falls_back)
+{
+	struct nb_state st;
+
+	scratch_write("st/baseline", "numa-balancing-baseline 1\nvalue 9x\n");
+	put_record("job.5", 5, 0, BOOT);
+	load(&st, 1);
+	ck_assert_int_eq(st.has_baseline, 1);
+	ck_assert_int_eq(st.base.value, 1);
+	ck_assert_uint_eq(st.n, 1);
+	unload(&st);
+	load(&st, 0); /* the fallback was saved */
+	ck_assert_int_eq(st.base.value, 1);
+	unload(&st);
+}
+END_TEST
+
+START_TEST(add_and_remove)
+{
+	struct nb_state st;
+	struct nb_record r = { .job = 77, .value = 1, .honoured = 1, .seq = 1 };
+
+	memcpy(r.boot_id, BOOT, sizeof(r.boot_id));
+	load(&st, 0);
+	ck_assert_int_eq(state_save_baseline(&st, 3), 0);
+	ck_assert_int_eq(state_add_record(&st, &r), 0);
+	ck_assert(exists("job.77"));
+	unload(&st);
+	load(&st, 0);
+	ck_assert_uint_eq(st.n, 1);
+	ck_assert_int_eq(st.base.value, 3);
+	ck_assert_int_eq(state_remove_record(&st, 0), 0);
+	ck_assert_int_eq(state_remove_baseline(&st), 0);
+	ck_assert(!exists("job.77"));
+	ck_assert(!exists("baseline"));
+	unload(&st);
+}
+END_TEST
+
+Suite *state_suite(void)
+{
+	Suite *s = suite_create("state");
+	TCase *t = tcase_create("load");
+
+	tcase_add_checked_fixture(t, scratch_setup, scratch_teardown);
+	tcase_add_test(t, loads_valid_state);
+	tcase_add_test(t, drops_earlier_boot);
+	tcase_add_test(t, drops_corrupt_and_hostile);
+	tcase_add_test(t, corrupt_baseline_falls_back);
+	tcase_add_test(t, add_and_remove);
+	suite_add_tcase(s, t);
+	return s;
+}

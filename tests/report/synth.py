@@ -1,0 +1,91 @@
+"""Writes synthetic nbsim result directories exactly as docs/design.md
+("Interface 2") describes them, with arrays and counters the tests choose,
+so that the report's numbers can be checked against what was constructed."""
+
+import json
+import os
+
+import numpy as np
+
+PHASES = ("deliver", "update", "collocate", "sync", "communicate")
+
+
+def vmstat(pte=0, faults=0, local=None, migrated=0):
+    return {"numa_pte_updates": pte, "numa_hint_faults": faults,
+            "numa_hint_faults_local": faults if local is None else local,
+            "numa_pages_migrated": migrated}
+
+
+def summary(ranks, cycles, *, requested=1, kernel=None, in_force="same",
+            counters=None, hosts=("node1",), t_sim_ms=None, time_sim_s=None,
+            rtf=None, allocator="glibc", job_id=None, placement=None,
+            numa_nodes=1):
+    """A complete summary.json object; kernel is (start, end) on every
+    host (default: the requested value), counters a vmstat() dict used for
+    every host (default: what balancing `requested` would produce)."""
+    value = 0 if requested is None else requested
+    kernel = (value, value) if kernel is None else kernel
+    if counters is None:
+        counters = vmstat(pte=50000, faults=20000) if value else vmstat()
+    t_sim_ms = cycles * 1.5 if t_sim_ms is None else t_sim_ms
+    rtf = 1.5 if rtf is None else rtf
+    time_sim_s = rtf * t_sim_ms / 1e3 if time_sim_s is None else time_sim_s
+    hostnames = [hosts[r % len(hosts)] for r in range(ranks)]
+    return {
+        "version": "0.1.0", "model": "brunel", "scale": 1.0,
+        "params": {"g": 5.0}, "seed": 12, "ranks": ranks, "threads": 2,
+        "hostnames": hostnames, "binding": ["0-1"] * ranks,
+        "neurons": 12500, "synapses": 15625000, "dt_ms": 0.1,
+        "min_delay_steps": 15, "t_presim_ms": 100.0, "t_sim_ms": t_sim_ms,
+        "cycles": cycles, "time_create_s": 0.1, "time_connect_s": 1.0,
+        "time_presim_s": 0.2, "time_sim_s": time_sim_s, "rtf": rtf,
+        "rtf_second_half": rtf,
+        "phases": {p: {"mean": 0.1, "max": 0.2} for p in PHASES},
+        "rates": {"E": 30.0, "I": 30.0},
+        "peak_rss_bytes": [10 ** 8] * ranks,
+        "numa_balancing": {h: {"start": kernel[0], "end": kernel[1]}
+                           for h in hosts},
+        "vmstat_delta": {h: dict(counters) for h in hosts},
+        "numa_nodes": numa_nodes, "allocator": allocator,
+        "slurm_job_id": job_id, "numa_balancing_requested": requested,
+        "numa_balancing_in_force": value if in_force == "same" else in_force,
+        "placement": placement,
+    }
+
+
+def write_run(path, cycle_time, spikes, summary_obj, phases=None,
+              placement=None):
+    """Writes a result directory; phases defaults to splitting each cycle
+    into fixed shares of its time."""
+    os.makedirs(path, exist_ok=True)
+    with open(os.path.join(path, "summary.json"), "w") as f:
+        json.dump(summary_obj, f)
+    np.save(os.path.join(path, "cycle_time.npy"),
+            np.asarray(cycle_time, dtype=np.float64))
+    np.save(os.path.join(path, "spike_count.npy"),
+            np.asarray(spikes, dtype=np.int64))
+    if phases is None:
+        shares = dict(zip(PHASES, (0.3, 0.4, 0.1, 0.0, 0.1)))
+        phases = {p: cycle_time * s for p, s in shares.items()}
+    for p in PHASES:
+        np.save(os.path.join(path, f"phase_{p}.npy"),
+                np.asarray(phases[p], dtype=np.float64))
+    if placement is not None:
+        np.save(os.path.join(path, "placement.npy"),
+                np.asarray(placement, dtype=np.float64))
+    with open(os.path.join(path, "timers.txt"), "w") as f:
+        f.write(f"wall_time_sim {summary_obj['time_sim_s']}\n"
+                f"local_spike_counter {int(np.sum(spikes))}\n")
+    return path
+
+
+def random_run(path, rng, *, ranks=2, cycles=400, base_ms=1.0, slope_ms=0.01,
+               noise_ms=0.05, **kw):
+    """A run whose cycle time is base + slope * previous-cycle spikes +
+    Gaussian noise (all in ms), with Poisson spike counts."""
+    spikes = rng.poisson(40, size=(ranks, cycles))
+    prev = np.concatenate([spikes[:, :1], spikes[:, :-1]], axis=1)
+    ms = base_ms + slope_ms * prev + rng.normal(0, noise_ms, prev.shape)
+    ct = np.clip(ms, 0.01, None) / 1e3
+    s = summary(ranks, cycles, **kw)
+    return write_run(path, ct, spikes, s)

@@ -1,0 +1,104 @@
+# Shared functions of the SPANK integration scenarios (sourced by run-all):
+# assertions that count failures, the private cluster's life cycle, job
+# submission and waiting, and the checks made after every scenario.
+# shellcheck shell=bash disable=SC2034,SC2016
+
+NB_SYSCTL=/proc/sys/kernel/numa_balancing
+# What every probe job prints: the kernel value it reads and what the plugin
+# exported to it.
+PROBE='echo "sysctl=$(cat /proc/sys/kernel/numa_balancing) env=${SLURM_NUMA_BALANCING-unset}"'
+FAILS=0
+PASSES=0
+
+pass() { PASSES=$((PASSES + 1)); echo "  ok: $*"; }
+fail() { FAILS=$((FAILS + 1)); echo "  FAIL: $*"; }
+
+expect_eq() { # DESC ACTUAL EXPECTED
+	if [ "$2" = "$3" ]; then pass "$1 ($2)"; else fail "$1: got '$2', expected '$3'"; fi
+}
+
+expect_grep() { # DESC FILE ERE
+	if grep -Eq -- "$3" "$2" 2>/dev/null; then pass "$1"
+	else fail "$1: /$3/ not in $2:"; sed 's/^/    | /' "$2" 2>/dev/null | tail -n 5; fi
+}
+
+expect_no_grep() { # DESC FILE ERE
+	if grep -Eq -- "$3" "$2" 2>/dev/null; then fail "$1: /$3/ found in $2"
+	else pass "$1"; fi
+}
+
+sysctl_set() { echo "$1" >"$NB_SYSCTL"; }
+sysctl_get() { cat "$NB_SYSCTL"; }
+
+# Waits up to $1 seconds for "$2..." to succeed.
+wait_until() {
+	local n=$(($1 * 10)); shift
+	until "$@"; do
+		n=$((n - 1))
+		[ "$n" -gt 0 ] || return 1
+		sleep 0.1
+	done
+}
+
+cluster_start() { # [required|optional] [plugstack args...]
+	[ -s "$CLUSTER/pids" ] && "$LOCALSLURM" stop "$CLUSTER"
+	"$LOCALSLURM" start "$CLUSTER" "$@" || return 1
+	# shellcheck disable=SC1091
+	. "$CLUSTER/env.sh"
+}
+
+cluster_stop() {
+	[ -s "$CLUSTER/pids" ] && "$LOCALSLURM" stop "$CLUSTER"
+	return 0
+}
+
+# sbatch with the job's stdout in $OUT/ID.out and stderr in $OUT/ID.err;
+# prints the job id.
+submit() { sbatch --parsable -o "$OUT/%j.out" -e "$OUT/%j.err" "$@"; }
+
+job_field() { # JOB FIELD: one field of scontrol show job
+	scontrol -o show job "$1" 2>/dev/null | tr ' ' '\n' | sed -n "s/^$2=//p"
+}
+
+job_gone() { [ -z "$(squeue -h -j "$1" 2>/dev/null)" ]; }
+queue_empty() { [ -z "$(squeue -h 2>/dev/null)" ]; }
+
+# Waits until the job left the queue (its epilog has finished).
+wait_gone() { # JOB [SECONDS]
+	wait_until "${2:-30}" job_gone "$1" || fail "job $1 still queued after ${2:-30} s"
+}
+
+# A job is RUNNING from its allocation on, while its prolog may still be
+# at work: long jobs print "started" first, and tests wait for that line.
+SLEEPER='echo started; exec sleep'
+job_started() { grep -qx started "$OUT/$1.out" 2>/dev/null; }
+wait_started() { # JOB
+	wait_until 30 job_started "$1" || fail "job $1 did not start within 30 s"
+}
+
+# The value a probe job printed for KEY (sysctl or env).
+probe_value() { # FILE KEY
+	sed -n "s/.*\\b$2=\\([^ ]*\\).*/\\1/p" "$1" 2>/dev/null | head -n 1
+}
+
+next_job_id() { scontrol show config | sed -n 's/^NEXT_JOB_ID *= *//p'; }
+
+node_state() { sinfo -h -o %T 2>/dev/null; }
+
+# Scenario 9: no node drained (unless the scenario expects it).
+expect_no_drain() {
+	local st reason
+	st=$(node_state)
+	reason=$(sinfo -h -R -o %E 2>/dev/null)
+	case $st in
+	*drain*) fail "node is $st after the scenario (reason: $reason)" ;;
+	*) pass "no drained node (sinfo: $st)" ;;
+	esac
+}
+
+scenario() { # TITLE FUNCTION
+	echo "=== scenario $1"
+	"$2"
+	queue_empty || { scancel --quiet --user=root; wait_until 20 queue_empty; }
+	expect_no_drain
+}

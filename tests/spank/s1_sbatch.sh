@@ -1,0 +1,38 @@
+# Scenario 1: sbatch --numa-balancing=0 (command line and #SBATCH) and =1.
+# The job reads the requested value and SLURM_NUMA_BALANCING; afterwards
+# the value from before the job is back.
+# shellcheck shell=bash disable=SC2034,SC2016
+
+sbatch_case() { # DESC START VALUE SBATCH-ARGS...
+	local desc=$1 start=$2 want=$3 j; shift 3
+	sysctl_set "$start"
+	j=$(submit "$@") || { fail "$desc: sbatch failed"; return; }
+	wait_gone "$j"
+	expect_eq "$desc: job read the sysctl" "$(probe_value "$OUT/$j.out" sysctl)" "$want"
+	expect_eq "$desc: SLURM_NUMA_BALANCING" "$(probe_value "$OUT/$j.out" env)" "$want"
+	expect_no_grep "$desc: no warning" "$OUT/$j.err" warning
+	expect_eq "$desc: value restored after the job" "$(sysctl_get)" "$start"
+}
+
+scenario_sbatch() {
+	local script=$OUT/s1-script.sh
+	sbatch_case "sbatch --numa-balancing=0 from 1" 1 0 --numa-balancing=0 --wrap "$PROBE"
+	printf '#!/bin/sh\n#SBATCH --numa-balancing=0\n%s\n' "$PROBE" >"$script"
+	sbatch_case "#SBATCH --numa-balancing=0 from 1" 1 0 "$script"
+	sbatch_case "sbatch --numa-balancing=1 from 0" 0 1 --numa-balancing=1 --wrap "$PROBE"
+	user_job
+}
+
+# A job of an unprivileged user: the prolog still runs as root, the tasks
+# (privileges dropped) still get SLURM_NUMA_BALANCING.
+user_job() {
+	local dir=$OUT/nobody j
+	mkdir -p "$dir" && chmod 1777 "$dir"
+	sysctl_set 1
+	j=$(sbatch --parsable --uid=nobody --gid=nogroup -o "$dir/%j.out" -e "$dir/%j.err" \
+		--numa-balancing=0 --wrap "id -un; $PROBE") || { fail "sbatch --uid=nobody failed"; return; }
+	wait_gone "$j"
+	expect_grep "job of user nobody ran as nobody" "$dir/$j.out" '^nobody$'
+	expect_grep "job of user nobody: sysctl and SLURM_NUMA_BALANCING" "$dir/$j.out" 'sysctl=0 env=0'
+	expect_eq "job of user nobody: value restored" "$(sysctl_get)" 1
+}

@@ -1,0 +1,59 @@
+# Scenario 4: scancel of a running =0 job and a job killed at its time
+# limit restore the value. Scenario 5: overlapping jobs on the node. The
+# time-limited job (=0) is the first of the overlapping ones: a second =0
+# job ends while it runs and the value holds; a conflicting =1 job is not
+# honoured (conflict=keep) and says so on its stderr.
+# shellcheck shell=bash disable=SC2034,SC2016
+
+scenario_scancel() {
+	local j
+	sysctl_set 1
+	j=$(submit --numa-balancing=0 --wrap "$SLEEPER 300") || { fail "sbatch failed"; return; }
+	wait_started "$j"
+	expect_eq "running =0 job: sysctl" "$(sysctl_get)" 0
+	scancel "$j"
+	wait_gone "$j"
+	expect_eq "after scancel: value restored" "$(sysctl_get)" 1
+}
+
+scenario_overlap_and_timelimit() {
+	local a b c
+	sysctl_set 1
+	a=$(submit --numa-balancing=0 --time=1 --wrap "$SLEEPER 600") || { fail "sbatch failed"; return; }
+	wait_started "$a"
+	expect_eq "job A (=0, --time=1) running: sysctl" "$(sysctl_get)" 0
+	b=$(submit --numa-balancing=0 --wrap "$PROBE; sleep 1") || { fail "sbatch failed"; return; }
+	wait_gone "$b"
+	expect_eq "job B (=0) overlapping A saw" "$(probe_value "$OUT/$b.out" sysctl)" 0
+	expect_eq "B ended, A still running: value holds" "$(sysctl_get)" 0
+	c=$(submit --numa-balancing=1 --wrap "$PROBE") || { fail "sbatch failed"; return; }
+	wait_gone "$c"
+	expect_eq "job C (=1) conflicting with A: sysctl" "$(probe_value "$OUT/$c.out" sysctl)" 0
+	expect_eq "job C: SLURM_NUMA_BALANCING" "$(probe_value "$OUT/$c.out" env)" 0
+	expect_grep "job C: warning on its stderr" "$OUT/$c.err" \
+		'numa_balancing: warning: this job asked for numa_balancing=1, but it is 0'
+	expect_grep "job C: slurmd log says not honoured" "$CLUSTER/log/slurmd.log" \
+		"job $c: prolog: exit 3: not honoured"
+	expect_eq "C ended, A still running: value holds" "$(sysctl_get)" 0
+	echo "  (waiting for job A's time limit: up to 100 s)"
+	wait_gone "$a" 120
+	expect_eq "job A ended by its time limit" "$(job_field "$a" JobState)" TIMEOUT
+	expect_eq "after the time limit: value restored" "$(sysctl_get)" 1
+}
+
+# Scenario 5 with conflict=latest: the newer request wins while it runs,
+# and the older job's value comes back when it ends.
+scenario_overlap_latest() {
+	local a b
+	sysctl_set 1
+	a=$(submit --numa-balancing=0 --wrap "$SLEEPER 300") || { fail "sbatch failed"; return; }
+	wait_started "$a"
+	b=$(submit --numa-balancing=1 --wrap "$PROBE") || { fail "sbatch failed"; return; }
+	wait_gone "$b"
+	expect_eq "latest: job B (=1) over A (=0) gets" "$(probe_value "$OUT/$b.out" sysctl)" 1
+	expect_no_grep "latest: no warning for B" "$OUT/$b.err" warning
+	expect_eq "latest: B ended, A's value is back" "$(sysctl_get)" 0
+	scancel "$a"
+	wait_gone "$a"
+	expect_eq "latest: both ended, value restored" "$(sysctl_get)" 1
+}

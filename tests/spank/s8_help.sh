@@ -1,0 +1,40 @@
+# Scenario 8: sbatch, salloc and srun --help list --numa-balancing.
+# shellcheck shell=bash disable=SC2034,SC2016
+
+scenario_help() {
+	local cmd
+	for cmd in sbatch salloc srun; do
+		$cmd --help >"$OUT/help.txt" 2>&1
+		expect_grep "$cmd --help lists --numa-balancing" "$OUT/help.txt" \
+			'--numa-balancing=0\|1 +Turn the kernel.s automatic NUMA balancing'
+	done
+}
+
+# A bad plugstack argument is a clear error at load: sbatch says what is
+# wrong (client side only: a copy of slurm.conf names another plugstack).
+scenario_bad_plugstack() {
+	local conf=$OUT/slurm-badplug.conf
+	echo "optional $PLUGIN tiemout=5" >"$OUT/plugstack-bad.conf"
+	sed "s|^PlugStackConfig=.*|PlugStackConfig=$OUT/plugstack-bad.conf|" \
+		"$SLURM_CONF" >"$conf"
+	SLURM_CONF=$conf sbatch --numa-balancing=0 --wrap true >/dev/null 2>"$OUT/badplug.err"
+	expect_eq "bad plugstack key: sbatch fails" "$?" 255
+	expect_grep "bad plugstack key: the error names it" "$OUT/badplug.err" \
+		"plugstack.conf: unknown key in 'tiemout=5'"
+}
+
+# etc/job_submit.lua: a job that asks for --numa-balancing gets its node
+# exclusively (OverSubscribe=NO) and is told so; other jobs are unchanged.
+scenario_job_submit_lua() {
+	local a b
+	a=$(sbatch --parsable -o /dev/null --numa-balancing=0 --wrap 'sleep 300' 2>"$OUT/lua.err") ||
+		{ fail "sbatch failed"; return; }
+	expect_eq "job_submit.lua: --numa-balancing job is exclusive" \
+		"$(job_field "$a" OverSubscribe)" NO
+	expect_grep "job_submit.lua: the user is told" "$OUT/lua.err" \
+		'this job gets its nodes exclusively'
+	b=$(sbatch --parsable -o /dev/null --hold --wrap true) || { fail "sbatch failed"; return; }
+	expect_eq "job_submit.lua: a job without the option is not" \
+		"$(job_field "$b" OverSubscribe)" OK
+	scancel "$a" "$b"
+}
