@@ -192,9 +192,11 @@ static void master(struct nb_sim *s, int64_t start, int n, size_t cycle,
 
 	spikes = nb_exchange_collocate(&s->x, s->net);
 	t3 = NOW();
-	if (s->sync_timer)
+	t4 = t3; /* no sync phase without --sync-timer: exactly 0 s */
+	if (s->sync_timer) {
 		nb_comm_barrier();
-	t4 = NOW();
+		t4 = NOW();
+	}
 	if (s->spikes_out)
 		record_spikes(s, start);
 	if (nb_exchange_communicate(&s->x, s->net))
