@@ -38,11 +38,11 @@ CHECK_TARGETS     :=
 INSTALL_TARGETS   :=
 UNINSTALL_TARGETS :=
 
-include $(wildcard helper/module.mk spank/module.mk sim/module.mk sim/report/module.mk)
+include helper/module.mk spank/module.mk sim/module.mk sim/report/module.mk
 
 # Whole-tree checks, run after the components' own.
-CHECK_TARGETS += lint check-clang check-sanitize
-.PHONY: unit-tests
+CHECK_TARGETS += check-install lint check-clang check-sanitize
+.PHONY: unit-tests check-install
 
 all: $(ALL_TARGETS)
 
@@ -56,6 +56,11 @@ check: deps
 	tools/run-checks $(CHECK_TARGETS)
 
 install: $(INSTALL_TARGETS)
+
+# make install into a scratch DESTDIR, then make uninstall: nothing missing, nothing left.
+check-install: all
+	tools/check-install
+
 uninstall: $(UNINSTALL_TARGETS)
 
 # Every C file passes cppcheck with no finding.
