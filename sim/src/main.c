@@ -142,6 +142,19 @@ static double events(const struct run_state *r)
 	return e;
 }
 
+/* Events, the spike exchange's adaptations and the rates (rank 0). */
+static void print_counts(const struct run_state *r, double ev)
+{
+	printf("nbsim: %.4g synaptic events per model second, %.4g per wall second\n",
+	       ev / (r->o.t_sim * 1e-3), ev / r->run.time_sim_s);
+	printf("nbsim: spike exchange: %zu entries per rank and cycle at the end, grown %llu times, shrunk %llu times\n",
+	       r->sim.x.chunk, (unsigned long long)r->sim.x.grows,
+	       (unsigned long long)r->sim.x.shrinks);
+	for (size_t p = 0; p < r->m.npops && p < 16; p++)
+		printf("nbsim: rate %-8s %8.3f spikes/s\n", r->names[p], r->rates[p]);
+}
+
+/* The last lines on stdout: sizes, times, memory, timer cost (rank 0). */
 static void print_summary(const struct run_state *r)
 {
 	double syn = (double)r->run.synapses, ev = events(r);
@@ -161,13 +174,7 @@ static void print_summary(const struct run_state *r)
 	       NB_CLOCK_READS, nb_cycle_clock_cost_s() * 1e9,
 	       100.0 * NB_CLOCK_READS * nb_cycle_clock_cost_s() * (double)r->log.cycles /
 	       r->run.time_sim_s);
-	printf("nbsim: %.4g synaptic events per model second, %.4g per wall second\n",
-	       ev / (r->o.t_sim * 1e-3), ev / r->run.time_sim_s);
-	printf("nbsim: spike exchange: %zu entries per rank and cycle at the end, grown %llu times, shrunk %llu times\n",
-	       r->sim.x.chunk, (unsigned long long)r->sim.x.grows,
-	       (unsigned long long)r->sim.x.shrinks);
-	for (size_t p = 0; p < r->m.npops && p < 16; p++)
-		printf("nbsim: rate %-8s %8.3f spikes/s\n", r->names[p], r->rates[p]);
+	print_counts(r, ev);
 }
 
 static void describe_run(struct run_state *r)

@@ -52,5 +52,5 @@ scenario_hanging_helper() {
 	expect_grep "hanging helper: its stderr reached the slurmd log" "$CLUSTER/log/slurmd.log" \
 		"job $j: helper: hanging on purpose: prolog --job $j --value 0 --conflict keep"
 	expect_eq "hanging helper: no sleep left behind" \
-		"$(pgrep -fx "sleep 60" | wc -l)" 0
+		"$(pgrep -fx "sleep 60.417" | wc -l)" 0
 }
