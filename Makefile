@@ -63,8 +63,10 @@ check-install: all
 
 uninstall: $(UNINSTALL_TARGETS)
 
-# Every C file passes cppcheck with no finding.
+# Every C file passes cppcheck with no finding; scripts pass shellcheck
+# and pyflakes.
 lint: deps
+	tools/lint-scripts
 	cppcheck --quiet --error-exitcode=1 --enable=warning,style,performance,portability \
 	  --inline-suppr --std=c11 --suppress=missingIncludeSystem \
 	  -I/usr/include/slurm $(LINT_SOURCES)

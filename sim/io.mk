@@ -63,4 +63,5 @@ check-sim-io: sim-io-unit sim-io-jemalloc sim-io-result-dir
 # (needs Debian's python3-brian; numbers in docs/performance.md).
 .PHONY: bench-brian2
 bench-brian2: $(B)/sim/nbsim
+	tools/install-deps python3-brian
 	sim/bench/compare-brian2 --nbsim $(B)/sim/nbsim --repeat 3

@@ -63,7 +63,7 @@ def fixed_indegree(rng, n_pre, n_post, k):
 
 def build_network(b2, a):
     """The network: its objects, spike counters and sizes."""
-    ms, mV, Hz = b2.ms, b2.mV, b2.Hz
+    ms, mV = b2.ms, b2.mV
     ne, ni = int(round(10000 * a.scale)), int(round(2500 * a.scale))
     ce, ci = 1000, 250
     tau_m, theta, j = 20 * ms, 20 * mV, 0.1 * mV

@@ -26,7 +26,7 @@ ok() { # WANT-EXIT ARGS...
 }
 clean() {
 	value_is 3
-	left=$(ls -A "$dir/st" | grep -v '^lock$')
+	left=$(find "$dir/st" -mindepth 1 -maxdepth 1 ! -name lock -printf '%f ')
 	[ -z "$left" ] || fail "$ctx: left in the state directory: $left"
 }
 killed_at() { # POINT ARGS...
