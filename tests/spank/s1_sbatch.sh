@@ -24,15 +24,20 @@ scenario_sbatch() {
 }
 
 # A job of an unprivileged user: the prolog still runs as root, the tasks
-# (privileges dropped) still get SLURM_NUMA_BALANCING.
+# (privileges dropped) still get SLURM_NUMA_BALANCING. Its working and
+# output directory lies under /tmp, since the checkout's own directories
+# need not be reachable for nobody (a clone in a mktemp -d is mode 700).
 user_job() {
-	local dir=$OUT/nobody j
-	mkdir -p "$dir" && chmod 1777 "$dir"
+	local dir j
+	dir=$(mktemp -d /tmp/numa-balancing-nobody.XXXXXX) || { fail "mktemp for nobody's job"; return; }
+	chmod 1777 "$dir"
 	sysctl_set 1
-	j=$(sbatch --parsable --uid=nobody --gid=nogroup -o "$dir/%j.out" -e "$dir/%j.err" \
-		--numa-balancing=0 --wrap "id -un; $PROBE") || { fail "sbatch --uid=nobody failed"; return; }
+	j=$(sbatch --parsable --uid=nobody --gid=nogroup --chdir="$dir" \
+		-o "$dir/%j.out" -e "$dir/%j.err" \
+		--numa-balancing=0 --wrap "id -un; $PROBE") || { fail "sbatch --uid=nobody failed"; rm -rf "$dir"; return; }
 	wait_gone "$j"
 	expect_grep "job of user nobody ran as nobody" "$dir/$j.out" '^nobody$'
 	expect_grep "job of user nobody: sysctl and SLURM_NUMA_BALANCING" "$dir/$j.out" 'sysctl=0 env=0'
 	expect_eq "job of user nobody: value restored" "$(sysctl_get)" 1
+	rm -rf "$dir"
 }
