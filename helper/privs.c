@@ -1,5 +1,7 @@
 /* Drops every capability but CAP_SYS_ADMIN with libcap, and checks the
- * result before the helper touches anything. */
+ * result before the helper touches anything. The ambient set is cleared
+ * with one prctl: libcap's cap_reset_ambient first probes each capability,
+ * 41 system calls on a path that runs in every prolog and epilog. */
 #include "privs.h"
 
 #include <errno.h>
@@ -59,7 +61,7 @@ int privs_drop(char *err, size_t errlen)
 	if (clear_bounding_set() != 0)
 		goto fail;
 	step = "clearing the ambient set";
-	if (cap_reset_ambient() != 0)
+	if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) != 0)
 		goto fail;
 	step = "keeping only CAP_SYS_ADMIN";
 	if (keep_sys_admin() != 0)
