@@ -3,23 +3,26 @@
 # unit tests, the stress/fault/privilege/real-kernel tests, fuzzing and the
 # latency benchmark. Outputs go under $(B)/helper/.
 
-HELPER_SRCS := args.c bootid.c epilog.c log.c parse.c paths.c policy.c privs.c \
-               prolog.c readfile.c record.c report.c reset.c session.c state.c \
-               statedir.c sysctl.c vmstat.c
+HELPER_SRCS := args.c bootid.c epilog.c log.c nodes.c parse.c paths.c policy.c \
+               privs.c prolog.c readfile.c record.c report.c reset.c session.c \
+               state.c statedir.c sysctl.c vmstat.c
 HELPER_OBJS := $(HELPER_SRCS:%.c=$(B)/helper/obj/%.o)
 HELPER_TOBJS := $(HELPER_SRCS:%.c=$(B)/helper/tobj/%.o) $(B)/helper/tobj/failpoint.o
 HELPER_BIN := $(B)/helper/numa-balancing-helper
 HELPER_TEST_BIN := $(B)/helper/numa-balancing-helper-test
+NODES_BIN := $(B)/helper/numa-nodes
 # The helper is a static PIE (like OpenBSD's /sbin): on a compute node its
 # start-up (page faults of the dynamic loader) costs more than its work, and
 # static linking made it faster than a shell script that only writes the
-# sysctl (docs/performance.md). The link prints glibc's warning that
-# libnuma's affinity code (which the helper never calls) uses getaddrinfo.
-# Sanitizer builds cannot be static and link dynamically.
-HELPER_LIBS := -lcap -lnuma
+# sysctl (docs/performance.md). It does not link libnuma, whose constructor
+# would cost every prolog and epilog ~0.2 ms: status asks numa-nodes, a
+# small program of its own that does. Sanitizer builds cannot be static and
+# link dynamically.
+HELPER_LIBS := -lcap
 HELPER_STATIC = $(if $(SAN),,-static-pie)
 HELPER_BIN_LDFLAGS = $(if $(SAN),$(HELPER_LDFLAGS),$(filter-out -pie,$(HELPER_LDFLAGS)))
-HELPER_CFLAGS = $(BASE_CFLAGS) $(HARDEN) $(CFLAGS)
+NODES_PROG := $(LIBEXECDIR)/numa-nodes
+HELPER_CFLAGS = $(BASE_CFLAGS) $(HARDEN) -DNB_NODES_PROG='"$(NODES_PROG)"' $(CFLAGS)
 HELPER_LDFLAGS = $(HARDEN_LD) $(SAN) $(LDFLAGS)
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
@@ -29,14 +32,14 @@ HELPER_UNIT_BIN := $(B)/helper/check_helper
 HELPER_STRESS_BIN := $(B)/helper/stress
 HELPER_BENCH_BIN := $(B)/helper/bench
 
-ALL_TARGETS += $(HELPER_BIN) $(HELPER_TEST_BIN)
-CHECK_TARGETS += helper-unit helper-stress helper-faults helper-privs helper-kernel \
-                 helper-fuzz-smoke
+ALL_TARGETS += $(HELPER_BIN) $(HELPER_TEST_BIN) $(NODES_BIN)
+CHECK_TARGETS += helper-unit helper-stress helper-faults helper-privs helper-nodes \
+                 helper-kernel helper-fuzz-smoke
 INSTALL_TARGETS += install-helper
 UNINSTALL_TARGETS += uninstall-helper
 LINT_SOURCES += helper/*.c tests/helper/*.c tests/helper/unit/*.c
 
-.PHONY: helper-unit helper-stress helper-faults helper-privs helper-kernel \
+.PHONY: helper-unit helper-stress helper-faults helper-privs helper-nodes helper-kernel \
         helper-fuzz-smoke fuzz-helper bench-helper install-helper uninstall-helper
 unit-tests: helper-unit
 
@@ -53,6 +56,10 @@ $(HELPER_BIN): $(HELPER_OBJS) $(B)/helper/obj/main.o helper/module.mk
 
 $(HELPER_TEST_BIN): $(HELPER_TOBJS) $(B)/helper/tobj/main.o helper/module.mk
 	$(CC) $(HELPER_BIN_LDFLAGS) $(HELPER_STATIC) -o $@ $(filter %.o,$^) $(HELPER_LIBS)
+
+$(NODES_BIN): helper/numa-nodes.c helper/module.mk
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CFLAGS) $(HARDEN) $(CFLAGS) -o $@ $< $(HELPER_LDFLAGS) -lnuma
 
 $(HELPER_UNIT_BIN): $(HELPER_UNIT_SRCS) tests/helper/unit/*.h $(HELPER_TOBJS)
 	$(CC) $(HELPER_CFLAGS) -DNB_TEST_HOOKS -Ihelper $(CHECK_CFLAGS) -o $@ \
@@ -84,17 +91,22 @@ helper-faults: $(HELPER_TEST_BIN)
 helper-privs: $(HELPER_TEST_BIN) $(HELPER_BIN)
 	tests/helper/privs.sh $(HELPER_TEST_BIN) $(HELPER_BIN)
 
+# status's NUMA node count from numa-nodes (libnuma), asked only when needed.
+helper-nodes: $(HELPER_TEST_BIN) $(HELPER_BIN) $(NODES_BIN)
+	tests/helper/nodes.sh $(HELPER_TEST_BIN) $(HELPER_BIN) $(NODES_BIN)
+
 # The installed binary against the real sysctl (restored whatever happens).
 helper-kernel: $(HELPER_BIN)
 	tests/helper/kernel.sh $(HELPER_BIN)
 
-install-helper: $(HELPER_BIN)
-	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(MANDIR)/man8
+install-helper: $(HELPER_BIN) $(NODES_BIN)
+	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(MANDIR)/man8
 	install -m 0755 $(HELPER_BIN) $(DESTDIR)$(SBINDIR)/numa-balancing-helper
+	install -m 0755 $(NODES_BIN) $(DESTDIR)$(NODES_PROG)
 	install -m 0644 helper/numa-balancing-helper.8 $(DESTDIR)$(MANDIR)/man8/numa-balancing-helper.8
 
 uninstall-helper:
-	rm -f $(DESTDIR)$(SBINDIR)/numa-balancing-helper \
+	rm -f $(DESTDIR)$(SBINDIR)/numa-balancing-helper $(DESTDIR)$(NODES_PROG) \
 	  $(DESTDIR)$(MANDIR)/man8/numa-balancing-helper.8
 
 # Fuzzing with clang's libFuzzer (build-fuzz/, corpus and logs in fuzz-out/):

@@ -1,5 +1,6 @@
-/* Where the helper finds the sysctl, /proc/vmstat, the boot id and its
- * state directory. Only the test build lets the environment move them. */
+/* Where the helper finds the sysctl, /proc/vmstat, the boot id, its state
+ * directory and the numa-nodes program. Only the test build lets the
+ * environment move them. */
 #ifndef NB_PATHS_H
 #define NB_PATHS_H
 
@@ -9,7 +10,7 @@
 #define NB_STATE_DIR "/run/numa-balancing"
 
 struct nb_paths {
-	const char *sysctl, *vmstat, *boot_id, *state_dir;
+	const char *sysctl, *vmstat, *boot_id, *state_dir, *nodes;
 };
 
 /* Fixes the paths; the test build reads NB_TEST_* here, so call it before

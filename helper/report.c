@@ -1,18 +1,13 @@
 /* status and check: what the state says, what the kernel holds, and
  * whether the two agree. Neither changes the kernel value. */
 #include <inttypes.h>
-#include <numa.h>
 #include <stdio.h>
 #include <time.h>
 
 #include "commands.h"
 #include "log.h"
+#include "nodes.h"
 #include "session.h"
-
-static int numa_nodes(void)
-{
-	return numa_available() >= 0 ? numa_num_configured_nodes() : 1;
-}
 
 static void print_int_or(const char *key, int v, const char *none)
 {
@@ -22,7 +17,7 @@ static void print_int_or(const char *key, int v, const char *none)
 		printf("%-24s%s\n", key, none);
 }
 
-static void print_text(const struct nb_session *s, int expected, long holder)
+static void print_text(const struct nb_session *s, int expected, long holder, int nodes)
 {
 	char when[32];
 
@@ -33,7 +28,7 @@ static void print_text(const struct nb_session *s, int expected, long holder)
 	if (holder >= 0)
 		printf("%-24sjob %" PRIu32 "\n", "held by:", s->st.recs[holder].job);
 	printf("%-24s%s\n", "consistent:", expected < 0 || expected == s->kernel ? "yes" : "no");
-	printf("%-24s%d\n", "numa nodes:", numa_nodes());
+	print_int_or("numa nodes:", nodes, "unknown");
 	printf("%-24s%zu\n", "jobs:", s->st.n);
 	for (size_t i = 0; i < s->st.n; i++) {
 		const struct nb_record *r = &s->st.recs[i];
@@ -54,7 +49,7 @@ static void print_json_int(const char *key, int v)
 		printf("\"%s\":null,", key);
 }
 
-static void print_json(const struct nb_session *s, int expected, long holder)
+static void print_json(const struct nb_session *s, int expected, long holder, int nodes)
 {
 	putchar('{');
 	print_json_int("kernel", s->kernel);
@@ -65,8 +60,9 @@ static void print_json(const struct nb_session *s, int expected, long holder)
 		printf("\"holder\":%" PRIu32 ",", s->st.recs[holder].job);
 	else
 		printf("\"holder\":null,");
-	printf("\"consistent\":%s,\"numa_nodes\":%d,\"jobs\":[",
-	       expected < 0 || expected == s->kernel ? "true" : "false", numa_nodes());
+	printf("\"consistent\":%s,", expected < 0 || expected == s->kernel ? "true" : "false");
+	print_json_int("numa_nodes", nodes);
+	printf("\"jobs\":[");
 	for (size_t i = 0; i < s->st.n; i++) {
 		const struct nb_record *r = &s->st.recs[i];
 		printf("%s{\"job\":%" PRIu32 ",\"request\":%d,\"conflict\":\"%s\","
@@ -78,16 +74,21 @@ static void print_json(const struct nb_session *s, int expected, long holder)
 
 enum nb_exit cmd_status(const struct nb_args *a)
 {
+	struct nb_paths p;
 	struct nb_session s;
-	enum nb_exit rc = session_begin(&s, 0);
+	enum nb_exit rc;
 	struct nb_view v;
+	int nodes;
 
+	paths_get(&p);
+	nodes = nodes_count(p.nodes); /* before the lock: no child runs under it */
+	rc = session_begin(&s, 0);
 	if (rc == NB_EXIT_OK) {
 		v = state_view(&s.st);
 		if (a->json)
-			print_json(&s, policy_expected(&v), policy_holder(&v));
+			print_json(&s, policy_expected(&v), policy_holder(&v), nodes);
 		else
-			print_text(&s, policy_expected(&v), policy_holder(&v));
+			print_text(&s, policy_expected(&v), policy_holder(&v), nodes);
 		if (fflush(stdout) != 0)
 			rc = NB_EXIT_BROKEN;
 	}

@@ -1,17 +1,25 @@
 /* Opening, locking and loading the state for one command. */
 #include "session.h"
 
-#include <numa.h>
 #include <unistd.h>
 
 #include "bootid.h"
 #include "log.h"
+#include "nodes.h"
 #include "statedir.h"
 
-/* The kernel enables balancing at boot only with more than one node. */
+/* The kernel enables balancing at boot only with more than one node. Asked
+ * only when job records have lost their baseline. */
 static int boot_default(void)
 {
-	return numa_available() >= 0 && numa_num_configured_nodes() > 1;
+	struct nb_paths p;
+	int nodes;
+
+	paths_get(&p);
+	nodes = nodes_count(p.nodes);
+	if (nodes < 0)
+		log_msg(LOG_WARNING, "NUMA node count unknown: taking the one-node boot default 0");
+	return nodes > 1;
 }
 
 static enum nb_exit open_state(struct nb_session *s)
@@ -27,7 +35,7 @@ static enum nb_exit open_state(struct nb_session *s)
 		log_msg(LOG_ERR, "%s", err);
 		return NB_EXIT_BROKEN;
 	}
-	return state_load(&s->st, s->dirfd, boot_id, boot_default()) == 0
+	return state_load(&s->st, s->dirfd, boot_id, boot_default) == 0
 	       ? NB_EXIT_OK : NB_EXIT_BROKEN;
 }
 

@@ -133,7 +133,7 @@ static int load_dir(struct nb_state *st)
 	return rc;
 }
 
-int state_load(struct nb_state *st, int dirfd, const char *boot_id, int fallback_baseline)
+int state_load(struct nb_state *st, int dirfd, const char *boot_id, int (*boot_default)(void))
 {
 	memset(st, 0, sizeof(*st));
 	st->dirfd = dirfd;
@@ -141,9 +141,11 @@ int state_load(struct nb_state *st, int dirfd, const char *boot_id, int fallback
 	if (load_dir(st) != 0)
 		return -1;
 	if (st->n > 0 && !st->has_baseline) {
+		int value = boot_default();
+
 		log_msg(LOG_WARNING, "job records without a baseline: using the kernel's boot default %d",
-		        fallback_baseline);
-		return state_save_baseline(st, fallback_baseline);
+		        value);
+		return state_save_baseline(st, value);
 	}
 	return 0;
 }

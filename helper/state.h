@@ -21,9 +21,10 @@ struct nb_state {
 
 /* Loads everything in dirfd (already locked by the caller). Records and a
  * baseline from another boot are discarded; corrupt files are logged and
- * removed. Job records without a baseline get fallback_baseline (saved).
- * Returns 0, or -1 (logged) on an I/O error. */
-int state_load(struct nb_state *st, int dirfd, const char *boot_id, int fallback_baseline);
+ * removed. Job records without a baseline get boot_default()'s value
+ * (saved); it is called only then. Returns 0, or -1 (logged) on an I/O
+ * error. */
+int state_load(struct nb_state *st, int dirfd, const char *boot_id, int (*boot_default)(void));
 struct nb_view state_view(const struct nb_state *st);
 /* Index of job's record, or -1. */
 long state_find(const struct nb_state *st, uint32_t job);

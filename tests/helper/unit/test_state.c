@@ -22,12 +22,22 @@ static int exists(const char *name)
 	return lstat(scratch_path(path), &st) == 0;
 }
 
-static void load(struct nb_state *st, int fallback)
+/* The boot default state_load asks for; -1: it must not ask. */
+static int fallback_value;
+
+static int fallback(void)
+{
+	ck_assert_msg(fallback_value >= 0, "state_load asked for the boot default needlessly");
+	return fallback_value;
+}
+
+static void load(struct nb_state *st, int boot_default)
 {
 	char err[256];
 	int fd = statedir_open(scratch_path("st"), err, sizeof(err));
 
 	ck_assert_int_ge(fd, 0);
+	fallback_value = boot_default;
 	ck_assert_int_eq(state_load(st, fd, BOOT, fallback), 0);
 }
 
@@ -44,7 +54,7 @@ START_TEST(loads_valid_state)
 	put_baseline(3, BOOT);
 	put_record("job.5", 5, 0, BOOT);
 	put_record("job.6", 6, 1, BOOT);
-	load(&st, 1);
+	load(&st, -1);
 	ck_assert_int_eq(st.has_baseline, 1);
 	ck_assert_int_eq(st.base.value, 3);
 	ck_assert_uint_eq(st.n, 2);
@@ -61,7 +71,7 @@ START_TEST(drops_earlier_boot)
 
 	put_baseline(3, OLD_BOOT);
 	put_record("job.5", 5, 0, OLD_BOOT);
-	load(&st, 1);
+	load(&st, -1);
 	ck_assert_int_eq(st.has_baseline, 0);
 	ck_assert_uint_eq(st.n, 0);
 	ck_assert(!exists("baseline"));
@@ -90,7 +100,7 @@ START_TEST(drops_corrupt_and_hostile)
 	ck_assert_int_eq(mkdir(scratch_path("st/job.15"), 0755), 0);
 	scratch_write("st/.tmp.job.16", "partial");
 	scratch_write("st/notes", "an admin's file");
-	load(&st, 1);
+	load(&st, -1);
 	ck_assert_uint_eq(st.n, 1);
 	ck_assert_uint_eq(st.recs[0].job, 5);
 	ck_assert_int_eq(st.base.value, 2);
@@ -116,7 +126,7 @@ START_TEST(corrupt_baseline_falls_back)
 	ck_assert_int_eq(st.base.value, 1);
 	ck_assert_uint_eq(st.n, 1);
 	unload(&st);
-	load(&st, 0); /* the fallback was saved */
+	load(&st, -1); /* the fallback was saved */
 	ck_assert_int_eq(st.base.value, 1);
 	unload(&st);
 }
@@ -128,12 +138,12 @@ START_TEST(add_and_remove)
 	struct nb_record r = { .job = 77, .value = 1, .honoured = 1, .seq = 1 };
 
 	memcpy(r.boot_id, BOOT, sizeof(r.boot_id));
-	load(&st, 0);
+	load(&st, -1);
 	ck_assert_int_eq(state_save_baseline(&st, 3), 0);
 	ck_assert_int_eq(state_add_record(&st, &r), 0);
 	ck_assert(exists("job.77"));
 	unload(&st);
-	load(&st, 0);
+	load(&st, -1);
 	ck_assert_uint_eq(st.n, 1);
 	ck_assert_int_eq(st.base.value, 3);
 	ck_assert_int_eq(state_remove_record(&st, 0), 0);
