@@ -32,6 +32,17 @@ LDFLAGS     ?=
         check-sanitize
 .DEFAULT_GOAL := all
 
+# Install paths compiled into programs (the plugin's helper= default, the
+# helper's numa-nodes). Objects that embed one depend on this file, which is
+# rewritten only when a path changes: `make install PREFIX=/usr` after a
+# plain `make` rebuilds them instead of installing stale paths.
+PATHS_STAMP := $(B)/compiled-paths
+$(PATHS_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo 'SBINDIR=$(SBINDIR) LIBEXECDIR=$(LIBEXECDIR)' | cmp -s - $@ || \
+	  echo 'SBINDIR=$(SBINDIR) LIBEXECDIR=$(LIBEXECDIR)' >$@
+.PHONY: FORCE
+
 # Components append to these.
 ALL_TARGETS       :=
 CHECK_TARGETS     :=

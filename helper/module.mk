@@ -51,6 +51,9 @@ $(B)/helper/tobj/%.o: helper/%.c helper/*.h
 	@mkdir -p $(@D)
 	$(CC) $(HELPER_CFLAGS) -DNB_TEST_HOOKS -c -o $@ $<
 
+# paths.c embeds NB_NODES_PROG.
+$(B)/helper/obj/paths.o $(B)/helper/tobj/paths.o: $(PATHS_STAMP)
+
 $(HELPER_BIN): $(HELPER_OBJS) $(B)/helper/obj/main.o helper/module.mk
 	$(CC) $(HELPER_BIN_LDFLAGS) $(HELPER_STATIC) -o $@ $(filter %.o,$^) $(HELPER_LIBS)
 

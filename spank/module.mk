@@ -38,6 +38,9 @@ $(SPANK_B)/%.o: spank/%.c
 	@mkdir -p $(@D)
 	$(CC) $(SPANK_CFLAGS) -MMD -MP -c -o $@ $<
 
+# numa_balancing.c embeds NB_HELPER_PATH.
+$(SPANK_B)/numa_balancing.o: $(PATHS_STAMP)
+
 $(SPANK_B)/tests/%.o: spank/tests/%.c
 	@mkdir -p $(@D)
 	$(CC) $(SPANK_CFLAGS) $(SPANK_CHECK_CFLAGS) -Ispank -MMD -MP -c -o $@ $<
