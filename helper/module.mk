@@ -31,6 +31,7 @@ HELPER_UNIT_SRCS := $(wildcard tests/helper/unit/*.c)
 HELPER_UNIT_BIN := $(B)/helper/check_helper
 HELPER_STRESS_BIN := $(B)/helper/stress
 HELPER_BENCH_BIN := $(B)/helper/bench
+HELPER_EMPTY_BIN := $(B)/helper/bench-empty
 
 ALL_TARGETS += $(HELPER_BIN) $(HELPER_TEST_BIN) $(NODES_BIN)
 CHECK_TARGETS += helper-unit helper-stress helper-faults helper-privs helper-nodes \
@@ -75,6 +76,10 @@ $(HELPER_STRESS_BIN): tests/helper/stress.c
 $(HELPER_BENCH_BIN): tests/helper/bench.c
 	@mkdir -p $(@D)
 	$(CC) $(HELPER_CFLAGS) -o $@ $< $(HELPER_LDFLAGS) -lm
+
+$(HELPER_EMPTY_BIN): tests/helper/bench-empty.c
+	@mkdir -p $(@D)
+	$(CC) $(HELPER_CFLAGS) $(HELPER_BIN_LDFLAGS) $(HELPER_STATIC) -o $@ $<
 
 # Check unit tests: parsers, state files and directory, policy, and the
 # shared-node behaviour of the real commands run in process.
@@ -133,7 +138,8 @@ helper-fuzz-smoke: $(HELPER_FUZZERS)
 	tests/helper/fuzz.sh 3 $(HELPER_FUZZERS)
 
 # Latency of prolog and epilog (fresh processes) beside a shell script that
-# only writes the fake sysctl; prints median and p99, see docs/performance.md.
+# only writes the fake sysctl and an empty static program; prints median and
+# p99, see docs/performance.md.
 BENCH_RUNS ?= 500
-bench-helper: $(HELPER_TEST_BIN) $(HELPER_BENCH_BIN)
-	$(HELPER_BENCH_BIN) $(HELPER_TEST_BIN) $(BENCH_RUNS)
+bench-helper: $(HELPER_TEST_BIN) $(HELPER_BENCH_BIN) $(HELPER_EMPTY_BIN)
+	$(HELPER_BENCH_BIN) $(HELPER_TEST_BIN) $(HELPER_EMPTY_BIN) $(BENCH_RUNS)

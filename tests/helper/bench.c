@@ -1,9 +1,10 @@
 /* Latency benchmark (issue 2, Must show 7): median and p99 wall time of the
  * test build's prolog and epilog, each run as a fresh process the way slurmd
- * runs it, beside a /bin/sh script that only writes the fake sysctl,
- * interleaved in the same run. State and fake sysctl live on tmpfs (like
- * /run). Prints numbers; never fails on timing.
- * Usage: bench HELPER_TEST_BIN RUNS */
+ * runs it, beside a /bin/sh script that only writes the fake sysctl and an
+ * empty static program (the cost of creating a process), interleaved in the
+ * same run. State and fake sysctl live on tmpfs (like /run). Prints
+ * numbers; never fails on timing.
+ * Usage: bench HELPER_TEST_BIN EMPTY_BIN RUNS */
 #include <math.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -15,8 +16,9 @@
 #include <time.h>
 #include <unistd.h>
 
-enum { PROLOG, EPILOG, SH_SET, SH_RESTORE, KINDS };
-static const char *names[KINDS] = { "prolog", "epilog", "sh write 0", "sh write 1" };
+enum { PROLOG, EPILOG, SH_SET, SH_RESTORE, EMPTY, KINDS };
+static const char *names[KINDS] = { "prolog", "epilog", "sh write 0", "sh write 1",
+                                    "empty" };
 
 static char dir[256], sysctl[300], state[300], script[300];
 static char env_sysctl[320], env_state[320];
@@ -117,19 +119,21 @@ int main(int argc, char **argv)
 	char job[16];
 	int runs;
 
-	if (argc != 3 || (runs = atoi(argv[2])) < 1 || runs > 100000)
-		die("usage: bench HELPER_TEST_BIN RUNS(1..100000)");
+	if (argc != 4 || (runs = atoi(argv[3])) < 1 || runs > 100000)
+		die("usage: bench HELPER_TEST_BIN EMPTY_BIN RUNS(1..100000)");
 	setup();
 	char *prolog[] = { argv[1], "prolog", "--job", job, "--value", "0", NULL };
 	char *epilog[] = { argv[1], "epilog", "--job", job, NULL };
 	char *set[] = { "/bin/sh", script, "0", NULL };
 	char *restore[] = { "/bin/sh", script, "1", NULL };
+	char *empty[] = { argv[2], NULL };
 	for (int i = 0; i < runs; i++) {
 		snprintf(job, sizeof(job), "%d", i + 1);
 		t[PROLOG][i] = timed(prolog, &cpu[PROLOG][i]);
 		t[EPILOG][i] = timed(epilog, &cpu[EPILOG][i]);
 		t[SH_SET][i] = timed(set, &cpu[SH_SET][i]);
 		t[SH_RESTORE][i] = timed(restore, &cpu[SH_RESTORE][i]);
+		t[EMPTY][i] = timed(empty, &cpu[EMPTY][i]);
 	}
 	teardown();
 	printf("bench-helper: %d runs each, interleaved; state and fake sysctl on %s\n", runs,
@@ -137,7 +141,9 @@ int main(int argc, char **argv)
 	for (int k = 0; k < KINDS; k++)
 		report(names[k], t[k], cpu[k], runs, &median[k]);
 	for (int k = PROLOG; k <= EPILOG; k++)
-		printf("  %s: median %.3f ms %s 2 ms, %.2fx the shell script's median\n", names[k],
-		       median[k], median[k] <= 2.0 ? "<=" : ">", median[k] / median[SH_SET]);
+		printf("  %s: median %.3f ms %s 2 ms, %.2fx the shell script's median, "
+		       "%.3f ms above the empty program's\n", names[k], median[k],
+		       median[k] <= 2.0 ? "<=" : ">", median[k] / median[SH_SET],
+		       median[k] - median[EMPTY]);
 	return 0;
 }
