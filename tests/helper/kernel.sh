@@ -3,8 +3,9 @@
 # /proc/sys/kernel/numa_balancing and /run/numa-balancing: prolog --job 1
 # --value 1 sets 1, epilog --job 1 restores the previous value, and a
 # baseline of 3 (and 2) comes back exactly; check sees a value changed behind
-# its back. The original value is restored whatever happens; the test holds
-# /run/lock/numa-balancing-tests.lock.
+# its back; with /proc/sys read-only (a container), prolog and epilog exit 4
+# (unsupported) and change nothing. The original value is restored whatever
+# happens; the test holds /run/lock/numa-balancing-tests.lock.
 # Usage: kernel.sh HELPER_BIN
 set -u
 bin=$1
@@ -22,7 +23,7 @@ restore() {
 }
 trap restore EXIT
 trap 'exit 1' INT TERM HUP
-"$bin" status --json | grep -q '"jobs":\[\]' || fail "/run/numa-balancing holds jobs: not testing on a busy node"
+"$bin" status --json 2>/dev/null | grep -q '"jobs":\[\]' || fail "/run/numa-balancing holds jobs: not testing on a busy node"
 
 run() { # WANT-EXIT COMMAND...
 	want=$1; shift
@@ -52,4 +53,21 @@ run 1 check
 run 0 epilog --job 1
 value_is 3 "baseline 3 after drift"
 echo "kernel: drift (0 -> 1 by hand) detected by check, epilog restored 3"
+
+# /proc/sys read-only, as in a container: bind-mounted read-only in a mount
+# namespace of its own, so only the helper sees it.
+ro() { # COMMAND...
+	unshare -m sh -c 'mount --bind /proc/sys /proc/sys &&
+		mount -o remount,bind,ro /proc/sys && exec "$@"' ro "$bin" "$@"
+}
+ro prolog --job 1 --value 1 2>"/tmp/nb-kernel-ro.$$"; rc=$?
+err=$(cat "/tmp/nb-kernel-ro.$$"); rm -f "/tmp/nb-kernel-ro.$$"
+[ "$rc" -eq 4 ] || fail "read-only /proc/sys: prolog exited $rc, want 4 ($err)"
+echo "$err" | grep -q "Read-only file system" || fail "read-only /proc/sys: message '$err'"
+value_is 3 "read-only /proc/sys, prolog"
+"$bin" status --json 2>/dev/null | grep -q '"jobs":\[\]' || fail "read-only /proc/sys: prolog left a record"
+ro epilog --job 1 2>/dev/null; rc=$?
+[ "$rc" -eq 4 ] || fail "read-only /proc/sys: epilog exited $rc, want 4"
+value_is 3 "read-only /proc/sys, epilog"
+echo "kernel: read-only /proc/sys: prolog and epilog exit 4, value and state untouched"
 echo "kernel: OK (original value $orig restored on exit)"
