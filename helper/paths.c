@@ -14,26 +14,30 @@ static struct nb_paths paths = {
 };
 
 #ifdef NB_TEST_HOOKS
-/* A copy of the variable (main clears the environment), or dflt when it is
- * unset or empty. */
-static const char *env_or(const char *name, const char *dflt)
+/* Sets *copy to a copy of the variable (main clears the environment) and
+ * returns it, or dflt when the variable is unset or empty; the unit tests
+ * call paths_init again, so an earlier copy is freed. */
+static const char *env_or(char **copy, const char *name, const char *dflt)
 {
 	const char *v = getenv(name);
-	char *copy;
 
+	free(*copy);
+	*copy = NULL;
 	if (!v || !*v)
 		return dflt;
-	if (!(copy = strdup(v)))
+	if (!(*copy = strdup(v)))
 		abort(); /* test build only: never fall back to the real path */
-	return copy;
+	return *copy;
 }
 
 void paths_init(void)
 {
-	paths.sysctl = env_or("NB_TEST_SYSCTL", NB_SYSCTL_PATH);
-	paths.vmstat = env_or("NB_TEST_VMSTAT", NB_VMSTAT_PATH);
-	paths.state_dir = env_or("NB_TEST_STATE_DIR", NB_STATE_DIR);
-	paths.nodes = env_or("NB_TEST_NODES", NB_NODES_PROG);
+	static char *sysctl, *vmstat, *state_dir, *nodes;
+
+	paths.sysctl = env_or(&sysctl, "NB_TEST_SYSCTL", NB_SYSCTL_PATH);
+	paths.vmstat = env_or(&vmstat, "NB_TEST_VMSTAT", NB_VMSTAT_PATH);
+	paths.state_dir = env_or(&state_dir, "NB_TEST_STATE_DIR", NB_STATE_DIR);
+	paths.nodes = env_or(&nodes, "NB_TEST_NODES", NB_NODES_PROG);
 }
 #else
 void paths_init(void)
