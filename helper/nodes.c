@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -67,6 +68,9 @@ int nodes_count(const char *prog)
 	uint64_t n;
 	pid_t pid;
 
+	/* A parent that ignores SIGCHLD would have the child reaped before
+	 * waitpid could see its exit status. */
+	signal(SIGCHLD, SIG_DFL);
 	if (pipe2(fds, O_CLOEXEC) != 0) {
 		log_msg(LOG_WARNING, "numa nodes: pipe: %s", strerror(errno));
 		return -1;

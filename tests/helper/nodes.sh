@@ -39,6 +39,10 @@ echo "nodes: status reports libnuma's $want node(s), in text and JSON"
 fake four 'echo 4'
 [ "$(NB_TEST_NODES=$dir/four status_nodes)" = 4 ] || fail "status ignored a count of 4"
 [ "$(NB_TEST_NODES=$dir/four json_nodes)" = 4 ] || fail "status --json ignored a count of 4"
+# also when started by a parent that ignores SIGCHLD
+got=$(NB_TEST_NODES=$dir/four perl -e '$SIG{CHLD} = "IGNORE"; exec @ARGV or die' \
+	"$test_bin" status 2>&1 | awk '$1 == "numa" && $2 == "nodes:" { print $3 }')
+[ "$got" = 4 ] || fail "with SIGCHLD ignored, status says '$got' nodes, want 4"
 
 # 3. anything but a count is "unknown" (null in JSON) with a warning, exit 0
 check_unknown() { # NAME
