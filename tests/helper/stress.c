@@ -37,9 +37,14 @@ struct stress {
 	int honoured, not_honoured, baseline;
 };
 
+/* The scratch directory, kept on a failure for a look at the state. */
+static const char *scratch;
+
 static void die(const char *msg)
 {
 	fprintf(stderr, "stress: FAIL: %s\n", msg);
+	if (scratch)
+		fprintf(stderr, "stress: state and fake sysctl kept in %s\n", scratch);
 	exit(1);
 }
 
@@ -205,6 +210,7 @@ static void setup(struct stress *s)
 	snprintf(s->dir, sizeof(s->dir), "%s/nb-stress.XXXXXX", base);
 	if (!mkdtemp(s->dir) || chmod(s->dir, 0755) != 0)
 		die("mkdtemp");
+	scratch = s->dir;
 	snprintf(s->sysctl, sizeof(s->sysctl), "%s/sysctl", s->dir);
 	snprintf(s->state, sizeof(s->state), "%s/st", s->dir);
 	snprintf(s->lock, sizeof(s->lock), "%s/lock", s->state);
