@@ -14,23 +14,9 @@
 
 #include "log.h"
 #include "parse.h"
+#include "readfile.h"
 
 #define NODES_MAX 65536 /* far above any kernel's MAX_NUMNODES */
-
-/* Reads all of fd into buf (at most cap - 1 bytes); -1 when there is more. */
-static ssize_t read_all(int fd, char *buf, size_t cap)
-{
-	size_t len = 0;
-	ssize_t n;
-
-	while ((n = read(fd, buf + len, cap - len)) != 0) {
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 || (len += (size_t)n) == cap)
-			return -1;
-	}
-	return (ssize_t)len;
-}
 
 static int spawn(const char *prog, int out, pid_t *pid)
 {
@@ -63,8 +49,8 @@ static int wait_exit(pid_t pid)
 int nodes_count(const char *prog)
 {
 	char buf[32];
-	int fds[2], rc, code;
-	ssize_t len = -1;
+	int fds[2], rc, code, got = -1;
+	size_t len = 0;
 	uint64_t n;
 	pid_t pid;
 
@@ -78,7 +64,7 @@ int nodes_count(const char *prog)
 	rc = spawn(prog, fds[1], &pid);
 	close(fds[1]);
 	if (rc == 0)
-		len = read_all(fds[0], buf, sizeof(buf));
+		got = read_fd_all(fds[0], buf, sizeof(buf), &len);
 	close(fds[0]);
 	if (rc != 0) {
 		log_msg(LOG_WARNING, "numa nodes: cannot run %s: %s", prog, strerror(rc));
@@ -90,8 +76,8 @@ int nodes_count(const char *prog)
 		        code < 0 ? "did not exit normally" : "exited non-zero");
 		return -1;
 	}
-	if (len < 2 || buf[len - 1] != '\n' ||
-	    parse_uint(buf, (size_t)len - 1, NODES_MAX, &n) != 0 || n == 0) {
+	if (got != 0 || len < 2 || buf[len - 1] != '\n' ||
+	    parse_uint(buf, len - 1, NODES_MAX, &n) != 0 || n == 0) {
 		log_msg(LOG_WARNING, "numa nodes: %s printed no node count", prog);
 		return -1;
 	}

@@ -1,4 +1,4 @@
-/* Whole-file reads with O_NOFOLLOW and a size cap. */
+/* Whole-file reads with O_NOFOLLOW and a size cap, and reading an fd to its end. */
 #include "readfile.h"
 
 #include <errno.h>
@@ -6,7 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static int read_all(int fd, char *buf, size_t cap, size_t *len)
+int read_fd_all(int fd, char *buf, size_t cap, size_t *len)
 {
 	size_t n = 0;
 
@@ -42,7 +42,7 @@ int read_small_file(int dirfd, const char *name, char *buf, size_t cap, size_t *
 		errno = EINVAL;
 		rc = -1;
 	} else {
-		rc = read_all(fd, buf, cap, len);
+		rc = read_fd_all(fd, buf, cap, len);
 	}
 	saved = errno;
 	close(fd);

@@ -9,5 +9,8 @@
  * Returns 0, or -1 with errno set (EFBIG over cap, EINVAL not a regular
  * file, ELOOP a symlink). */
 int read_small_file(int dirfd, const char *name, char *buf, size_t cap, size_t *len);
+/* Reads fd to end of file into buf (at most cap - 1 bytes). Returns 0, or
+ * -1 with errno set (EFBIG when there is more). */
+int read_fd_all(int fd, char *buf, size_t cap, size_t *len);
 
 #endif
