@@ -18,11 +18,10 @@ static uint64_t delta(uint64_t now, uint64_t then)
 /* Who the value is now for: " (job N)" or " (baseline)". */
 static void holder_note(const struct nb_session *s, char *buf, size_t len)
 {
-	struct nb_view v = state_view(&s->st);
-	long h = policy_holder(&v);
+	uint32_t job = state_holder_job(&s->st);
 
-	if (h >= 0)
-		snprintf(buf, len, " (job %" PRIu32 ")", s->st.recs[h].job);
+	if (job)
+		snprintf(buf, len, " (job %" PRIu32 ")", job);
 	else
 		snprintf(buf, len, "%s", s->st.has_baseline ? " (baseline)" : "");
 }

@@ -14,6 +14,7 @@
 
 #include "log.h"
 #include "parse.h"
+#include "paths.h"
 #include "readfile.h"
 
 #define NODES_MAX 65536 /* far above any kernel's MAX_NUMNODES */
@@ -46,7 +47,7 @@ static int wait_exit(pid_t pid)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
-int nodes_count(const char *prog)
+static int ask(const char *prog)
 {
 	char buf[32];
 	int fds[2], rc, code, got = -1;
@@ -82,4 +83,17 @@ int nodes_count(const char *prog)
 		return -1;
 	}
 	return (int)n;
+}
+
+int nodes_count(void)
+{
+	static int asked, count;
+	struct nb_paths p;
+
+	if (!asked) {
+		paths_get(&p);
+		count = ask(p.nodes);
+		asked = 1;
+	}
+	return count;
 }

@@ -3,9 +3,10 @@
 #ifndef NB_NODES_H
 #define NB_NODES_H
 
-/* Runs prog (an absolute path) with an empty environment and reads one
- * decimal count from its stdout. Returns the count (>= 1), or -1 (logged)
- * when prog cannot be run, fails or prints anything else. */
-int nodes_count(const char *prog);
+/* Runs the numa-nodes program (paths.h) with an empty environment and
+ * reads one decimal count from its stdout. Returns the count (>= 1), or -1
+ * (logged) when it cannot be run, fails or prints anything else. The count
+ * cannot change during a run: only the first call runs the program. */
+int nodes_count(void);
 
 #endif

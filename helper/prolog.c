@@ -27,15 +27,6 @@ static void new_record(const struct nb_session *s, const struct nb_args *a,
 		        " will log no activity", s->paths.vmstat, a->job);
 }
 
-/* The holder of the value in force, for the log line. */
-static uint32_t holder_job(const struct nb_session *s)
-{
-	struct nb_view v = state_view(&s->st);
-	long h = policy_holder(&v);
-
-	return h >= 0 ? s->st.recs[h].job : 0;
-}
-
 static enum nb_exit record_and_apply(struct nb_session *s, const struct nb_args *a)
 {
 	struct nb_record r;
@@ -56,15 +47,14 @@ static enum nb_exit record_and_apply(struct nb_session *s, const struct nb_args 
 	log_msg(LOG_INFO, "job %" PRIu32 " prolog: request %d (%s) %s; job %" PRIu32
 	        " holds the value; kernel.numa_balancing %d -> %d",
 	        a->job, a->value, conflict_name(a->conflict),
-	        r.honoured ? "honoured" : "not honoured", holder_job(s), before, s->kernel);
+	        r.honoured ? "honoured" : "not honoured", state_holder_job(&s->st), before, s->kernel);
 	return r.honoured ? NB_EXIT_OK : NB_EXIT_NOT_HONOURED;
 }
 
 /* A second prolog of the same job changes nothing and answers as the first. */
 static enum nb_exit repeated(struct nb_session *s, const struct nb_args *a, long i)
 {
-	const struct nb_record *r = &s->st.recs[i];
-	int honoured = r->honoured;
+	const struct nb_record *r = &s->st.recs[i]; /* converging keeps it: n >= 1 */
 	enum nb_exit rc;
 
 	if (r->value != a->value)
@@ -74,8 +64,8 @@ static enum nb_exit repeated(struct nb_session *s, const struct nb_args *a, long
 	if (rc != NB_EXIT_OK)
 		return rc;
 	log_msg(LOG_INFO, "job %" PRIu32 " prolog again: request %d %s; kernel.numa_balancing %d",
-	        a->job, s->st.recs[i].value, honoured ? "honoured" : "not honoured", s->kernel);
-	return honoured ? NB_EXIT_OK : NB_EXIT_NOT_HONOURED;
+	        a->job, r->value, r->honoured ? "honoured" : "not honoured", s->kernel);
+	return r->honoured ? NB_EXIT_OK : NB_EXIT_NOT_HONOURED;
 }
 
 enum nb_exit cmd_prolog(const struct nb_args *a)

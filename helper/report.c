@@ -17,7 +17,14 @@ static void print_int_or(const char *key, int v, const char *none)
 		printf("%-24s%s\n", key, none);
 }
 
-static void print_text(const struct nb_session *s, int expected, long holder, int nodes)
+/* What status and check compare: the kernel holds what the state expects,
+ * or the state expects nothing. */
+static int consistent(const struct nb_session *s, int expected)
+{
+	return expected < 0 || expected == s->kernel;
+}
+
+static void print_text(const struct nb_session *s, int expected, uint32_t holder, int nodes)
 {
 	char when[32];
 
@@ -25,9 +32,9 @@ static void print_text(const struct nb_session *s, int expected, long holder, in
 	             s->sysctl_rc == NB_EXIT_UNSUPPORTED ? "unsupported" : "unknown");
 	print_int_or("baseline:", s->st.has_baseline ? s->st.base.value : -1, "none");
 	print_int_or("expected:", expected, "none (no job holds a value)");
-	if (holder >= 0)
-		printf("%-24sjob %" PRIu32 "\n", "held by:", s->st.recs[holder].job);
-	printf("%-24s%s\n", "consistent:", expected < 0 || expected == s->kernel ? "yes" : "no");
+	if (holder)
+		printf("%-24sjob %" PRIu32 "\n", "held by:", holder);
+	printf("%-24s%s\n", "consistent:", consistent(s, expected) ? "yes" : "no");
 	print_int_or("numa nodes:", nodes, "unknown");
 	printf("%-24s%zu\n", "jobs:", s->st.n);
 	for (size_t i = 0; i < s->st.n; i++) {
@@ -49,18 +56,18 @@ static void print_json_int(const char *key, int v)
 		printf("\"%s\":null,", key);
 }
 
-static void print_json(const struct nb_session *s, int expected, long holder, int nodes)
+static void print_json(const struct nb_session *s, int expected, uint32_t holder, int nodes)
 {
 	putchar('{');
 	print_json_int("kernel", s->kernel);
 	printf("\"supported\":%s,", s->sysctl_rc == NB_EXIT_UNSUPPORTED ? "false" : "true");
 	print_json_int("baseline", s->st.has_baseline ? s->st.base.value : -1);
 	print_json_int("expected", expected);
-	if (holder >= 0)
-		printf("\"holder\":%" PRIu32 ",", s->st.recs[holder].job);
+	if (holder)
+		printf("\"holder\":%" PRIu32 ",", holder);
 	else
 		printf("\"holder\":null,");
-	printf("\"consistent\":%s,", expected < 0 || expected == s->kernel ? "true" : "false");
+	printf("\"consistent\":%s,", consistent(s, expected) ? "true" : "false");
 	print_json_int("numa_nodes", nodes);
 	printf("\"jobs\":[");
 	for (size_t i = 0; i < s->st.n; i++) {
@@ -74,21 +81,21 @@ static void print_json(const struct nb_session *s, int expected, long holder, in
 
 enum nb_exit cmd_status(const struct nb_args *a)
 {
-	struct nb_paths p;
+	/* Asked before the lock, so no child runs under it (a recovery in
+	 * session_begin reuses the answer). */
+	int nodes = nodes_count();
 	struct nb_session s;
-	enum nb_exit rc;
-	struct nb_view v;
-	int nodes;
+	enum nb_exit rc = session_begin(&s, 0);
 
-	paths_get(&p);
-	nodes = nodes_count(p.nodes); /* before the lock: no child runs under it */
-	rc = session_begin(&s, 0);
 	if (rc == NB_EXIT_OK) {
-		v = state_view(&s.st);
+		struct nb_view v = state_view(&s.st);
+		int expected = policy_expected(&v);
+		uint32_t holder = state_holder_job(&s.st);
+
 		if (a->json)
-			print_json(&s, policy_expected(&v), policy_holder(&v), nodes);
+			print_json(&s, expected, holder, nodes);
 		else
-			print_text(&s, policy_expected(&v), policy_holder(&v), nodes);
+			print_text(&s, expected, holder, nodes);
 		if (fflush(stdout) != 0)
 			rc = NB_EXIT_BROKEN;
 	}
@@ -100,16 +107,16 @@ static enum nb_exit compare(const struct nb_session *s)
 {
 	struct nb_view v = state_view(&s->st);
 	int expected = policy_expected(&v);
-	long h = policy_holder(&v);
+	uint32_t holder = state_holder_job(&s->st);
 
-	if (expected < 0 || expected == s->kernel) {
+	if (consistent(s, expected)) {
 		printf("numa-balancing: ok: kernel.numa_balancing is %d%s\n", s->kernel,
 		       expected < 0 ? ", no job holds a value" : ", as the state says");
 		return NB_EXIT_OK;
 	}
-	if (h >= 0)
+	if (holder)
 		printf("numa-balancing: drift: kernel.numa_balancing is %d, expected %d (held by job %" PRIu32 ")\n",
-		       s->kernel, expected, s->st.recs[h].job);
+		       s->kernel, expected, holder);
 	else
 		printf("numa-balancing: drift: kernel.numa_balancing is %d, expected %d (the baseline)\n",
 		       s->kernel, expected);

@@ -12,11 +12,8 @@
  * only when job records have lost their baseline. */
 static int boot_default(void)
 {
-	struct nb_paths p;
-	int nodes;
+	int nodes = nodes_count();
 
-	paths_get(&p);
-	nodes = nodes_count(p.nodes);
 	if (nodes < 0)
 		log_msg(LOG_WARNING, "NUMA node count unknown: taking the one-node boot default 0");
 	return nodes > 1;
@@ -39,6 +36,13 @@ static enum nb_exit open_state(struct nb_session *s)
 	       ? NB_EXIT_OK : NB_EXIT_BROKEN;
 }
 
+/* A sysctl that cannot be used ends the session: always when the
+ * installation is broken, and for writing commands when it is unsupported. */
+static int sysctl_fatal(enum nb_exit rc, int writable)
+{
+	return rc == NB_EXIT_BROKEN || (writable && rc != NB_EXIT_OK);
+}
+
 enum nb_exit session_begin(struct nb_session *s, int writable)
 {
 	enum nb_exit rc;
@@ -49,12 +53,12 @@ enum nb_exit session_begin(struct nb_session *s, int writable)
 	s->st.n = s->st.cap = 0;
 	paths_get(&s->paths);
 	s->sysctl_rc = sysctl_open(&s->sc, s->paths.sysctl, writable);
-	if (s->sysctl_rc == NB_EXIT_BROKEN || (writable && s->sysctl_rc != NB_EXIT_OK))
+	if (sysctl_fatal(s->sysctl_rc, writable))
 		return s->sysctl_rc;
 	rc = open_state(s);
 	if (rc == NB_EXIT_OK && s->sysctl_rc == NB_EXIT_OK) {
 		s->sysctl_rc = sysctl_read(&s->sc, &s->kernel);
-		if (s->sysctl_rc == NB_EXIT_BROKEN || (writable && s->sysctl_rc != NB_EXIT_OK))
+		if (sysctl_fatal(s->sysctl_rc, writable))
 			rc = s->sysctl_rc;
 	}
 	return rc;

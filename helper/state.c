@@ -21,11 +21,17 @@ static void job_file_name(uint32_t job, char *buf, size_t len)
 	snprintf(buf, len, JOB_PREFIX "%" PRIu32, job);
 }
 
+/* Removes name; a failure is logged, and the next load tries again. */
+static void remove_file(const struct nb_state *st, const char *name, const char *step)
+{
+	if (statedir_remove(st->dirfd, name, step) != 0)
+		log_msg(LOG_WARNING, "state file %s: cannot remove: %s", name, strerror(errno));
+}
+
 static void drop(struct nb_state *st, const char *name, const char *why)
 {
 	log_msg(LOG_WARNING, "state file %s: %s: removed", name, why);
-	if (statedir_remove(st->dirfd, name, "drop") != 0)
-		log_msg(LOG_WARNING, "state file %s: cannot remove: %s", name, strerror(errno));
+	remove_file(st, name, "drop");
 }
 
 /* Reads name; on failure drops it and returns -1. */
@@ -96,8 +102,7 @@ static int load_entry(struct nb_state *st, const char *name)
 	if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0 || strcmp(name, "lock") == 0)
 		return 0;
 	if (strncmp(name, NB_TMP_PREFIX, strlen(NB_TMP_PREFIX)) == 0) {
-		if (statedir_remove(st->dirfd, name, "tmp") != 0)
-			log_msg(LOG_WARNING, "state file %s: cannot remove: %s", name, strerror(errno));
+		remove_file(st, name, "tmp");
 		return 0;
 	}
 	if (strcmp(name, BASELINE_NAME) == 0) {
@@ -164,6 +169,14 @@ long state_find(const struct nb_state *st, uint32_t job)
 			return (long)i;
 	}
 	return -1;
+}
+
+uint32_t state_holder_job(const struct nb_state *st)
+{
+	struct nb_view v = state_view(st);
+	long h = policy_holder(&v);
+
+	return h >= 0 ? st->recs[h].job : 0;
 }
 
 int state_save_baseline(struct nb_state *st, int value)

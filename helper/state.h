@@ -28,6 +28,8 @@ int state_load(struct nb_state *st, int dirfd, const char *boot_id, int (*boot_d
 struct nb_view state_view(const struct nb_state *st);
 /* Index of job's record, or -1. */
 long state_find(const struct nb_state *st, uint32_t job);
+/* The job whose request is in force, or 0 when none is (job ids are >= 1). */
+uint32_t state_holder_job(const struct nb_state *st);
 /* Saves the baseline (value, this boot). 0 or -1 (logged). */
 int state_save_baseline(struct nb_state *st, int value);
 int state_remove_baseline(struct nb_state *st);

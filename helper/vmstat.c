@@ -10,6 +10,9 @@
 #include "readfile.h"
 
 #define VMSTAT_CAP 65536
+
+/* vmstat_read and cgroup_numa never run at the same time. */
+static char file_buf[VMSTAT_CAP];
 #define SLURM_CGROUP_V2 "/sys/fs/cgroup/system.slice/slurmstepd.scope/job_%" PRIu32 "/memory.stat"
 
 /* Calls fn for each "name value" line; stops at the first malformed one. */
@@ -62,12 +65,11 @@ int vmstat_parse(const char *buf, size_t len, struct nb_counters *c)
 
 int vmstat_read(const char *path, struct nb_counters *c)
 {
-	static char buf[VMSTAT_CAP];
 	size_t len;
 
-	if (read_small_file(AT_FDCWD, path, buf, sizeof(buf), &len) != 0)
+	if (read_small_file(AT_FDCWD, path, file_buf, sizeof(file_buf), &len) != 0)
 		return -1;
-	return vmstat_parse(buf, len, c);
+	return vmstat_parse(file_buf, len, c);
 }
 
 struct numa_out { char *out; size_t len, used; };
@@ -95,12 +97,11 @@ void memstat_numa(const char *buf, size_t len, char *out, size_t outlen)
 
 void cgroup_numa(uint32_t job, char *out, size_t outlen)
 {
-	static char buf[VMSTAT_CAP];
 	char path[128];
 	size_t len;
 
 	out[0] = '\0';
 	snprintf(path, sizeof(path), SLURM_CGROUP_V2, job);
-	if (read_small_file(AT_FDCWD, path, buf, sizeof(buf), &len) == 0)
-		memstat_numa(buf, len, out, outlen);
+	if (read_small_file(AT_FDCWD, path, file_buf, sizeof(file_buf), &len) == 0)
+		memstat_numa(file_buf, len, out, outlen);
 }

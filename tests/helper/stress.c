@@ -228,10 +228,7 @@ static void setup(struct stress *s)
 
 static void teardown(const struct stress *s)
 {
-	char path[400];
-
-	snprintf(path, sizeof(path), "%s/lock", s->state);
-	unlink(path);
+	unlink(s->lock);
 	rmdir(s->state);
 	unlink(s->sysctl);
 	rmdir(s->dir);

@@ -1,6 +1,5 @@
 /* Unit tests: loading the state directory recovers from stale, corrupt,
  * truncated and hostile files: dropped with a log line, never a crash. */
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
