@@ -27,6 +27,9 @@ BASE_CFLAGS := -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) $(SAN) \
                -DNB_VERSION='"$(VERSION)"'
 CFLAGS      ?=
 LDFLAGS     ?=
+# The Check unit-test framework, for every component's unit tests.
+CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
 .PHONY: all check install uninstall clean deps demo lint check-clang \
         check-sanitize

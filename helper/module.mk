@@ -24,8 +24,6 @@ HELPER_BIN_LDFLAGS = $(if $(SAN),$(HELPER_LDFLAGS),$(filter-out -pie,$(HELPER_LD
 NODES_PROG := $(LIBEXECDIR)/numa-nodes
 HELPER_CFLAGS = $(BASE_CFLAGS) $(HARDEN) -DNB_NODES_PROG='"$(NODES_PROG)"' $(CFLAGS)
 HELPER_LDFLAGS = $(HARDEN_LD) $(SAN) $(LDFLAGS)
-CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
-CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null)
 
 HELPER_UNIT_SRCS := $(wildcard tests/helper/unit/*.c)
 HELPER_UNIT_BIN := $(B)/helper/check_helper

@@ -16,7 +16,7 @@ SIO_BINS     := $(SIO_TESTS:%=$(SIO_B)/test-%)
 SIO_OBJS     := $(SIM_IO_SOURCES:sim/src/%.c=$(SIO_B)/%.o) \
                 $(SIO_B)/comm.o $(SIO_B)/capture.o $(SIO_B)/run-suite.o
 SIO_CFLAGS    = $(BASE_CFLAGS) $(HARDEN) -fopenmp -Isim/src -MMD -MP $(CFLAGS)
-SIO_LDLIBS    = $(shell pkg-config --libs check) $(SIM_IO_LIBS) -lm
+SIO_LDLIBS    = $(CHECK_LIBS) $(SIM_IO_LIBS) -lm
 SIO_JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
 
 LINT_SOURCES += $(SIM_IO_SOURCES) $(SIO_TEST_SRC)

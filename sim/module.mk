@@ -27,8 +27,8 @@ SIM_CC     := $(CC)
 SIM_MPIDEF :=
 endif
 SIM_CFLAGS  = $(BASE_CFLAGS) $(HARDEN) -fopenmp -Isim/src $(SIM_MPIDEF) -MMD -MP $(CFLAGS)
-SIM_LDLIBS  = $(SIM_IO_LIBS) -ljansson -lnuma -lm
-SIM_TLIBS   = $(shell pkg-config --libs check) -lm
+SIM_LDLIBS  = $(SIM_IO_LIBS) -lm
+SIM_TLIBS   = $(CHECK_LIBS) -lm
 
 ALL_TARGETS       += $(SIM_B)/nbsim
 CHECK_TARGETS     += check-sim

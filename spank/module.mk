@@ -7,6 +7,10 @@ SPANK_UNIT     := $(SPANK_B)/spank-unit
 # Pure parts (unit-tested) and the parts that talk to Slurm.
 SPANK_CORE     := spank/nb_config.c spank/nb_value.c spank/nb_spawn.c \
                   spank/nb_outcome.c spank/nb_kernel.c
+# The helper's parsers and exit codes are the interface both sides speak:
+# the plugin builds the same sources (pure, no privileges) instead of
+# copies.
+SPANK_SHARED   := helper/parse.c helper/readfile.c
 SPANK_GLUE     := spank/numa_balancing.c spank/nb_option.c spank/nb_script.c \
                   spank/nb_remote.c
 SPANK_TESTS    := spank/tests/check_main.c spank/tests/check_config.c \
@@ -15,13 +19,12 @@ SPANK_TESTS    := spank/tests/check_main.c spank/tests/check_config.c \
 SPANK_HELPER_DEFAULT := $(SBINDIR)/numa-balancing-helper
 # Built objects are position-independent: -fPIC replaces HARDEN's -fPIE.
 SPANK_CFLAGS   := $(BASE_CFLAGS) $(filter-out -fPIE,$(HARDEN)) -fPIC \
-                  -DNB_HELPER_PATH='"$(SPANK_HELPER_DEFAULT)"' $(CFLAGS)
+                  -Ihelper -DNB_HELPER_PATH='"$(SPANK_HELPER_DEFAULT)"' $(CFLAGS)
 SPANK_LDFLAGS  := -shared $(filter-out -pie,$(HARDEN_LD)) \
                   -Wl,--version-script=spank/numa_balancing.map $(SAN) $(LDFLAGS)
-SPANK_CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
-SPANK_CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
-SPANK_CORE_OBJS := $(SPANK_CORE:spank/%.c=$(SPANK_B)/%.o)
+SPANK_CORE_OBJS := $(SPANK_CORE:spank/%.c=$(SPANK_B)/%.o) \
+                   $(SPANK_SHARED:helper/%.c=$(SPANK_B)/shared/%.o)
 SPANK_GLUE_OBJS := $(SPANK_GLUE:spank/%.c=$(SPANK_B)/%.o)
 SPANK_TEST_OBJS := $(SPANK_TESTS:spank/tests/%.c=$(SPANK_B)/tests/%.o)
 
@@ -38,18 +41,22 @@ $(SPANK_B)/%.o: spank/%.c
 	@mkdir -p $(@D)
 	$(CC) $(SPANK_CFLAGS) -MMD -MP -c -o $@ $<
 
+$(SPANK_B)/shared/%.o: helper/%.c
+	@mkdir -p $(@D)
+	$(CC) $(SPANK_CFLAGS) -MMD -MP -c -o $@ $<
+
 # numa_balancing.c embeds NB_HELPER_PATH.
 $(SPANK_B)/numa_balancing.o: $(PATHS_STAMP)
 
 $(SPANK_B)/tests/%.o: spank/tests/%.c
 	@mkdir -p $(@D)
-	$(CC) $(SPANK_CFLAGS) $(SPANK_CHECK_CFLAGS) -Ispank -MMD -MP -c -o $@ $<
+	$(CC) $(SPANK_CFLAGS) $(CHECK_CFLAGS) -Ispank -MMD -MP -c -o $@ $<
 
 $(SPANK_SO): $(SPANK_CORE_OBJS) $(SPANK_GLUE_OBJS) spank/numa_balancing.map
 	$(CC) $(SPANK_LDFLAGS) -o $@ $(SPANK_CORE_OBJS) $(SPANK_GLUE_OBJS)
 
 $(SPANK_UNIT): $(SPANK_TEST_OBJS) $(SPANK_CORE_OBJS)
-	$(CC) $(HARDEN_LD) $(SAN) $(LDFLAGS) -o $@ $^ $(SPANK_CHECK_LIBS)
+	$(CC) $(HARDEN_LD) $(SAN) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS)
 
 # Unit tests of the plugin's pure parts (config, values, spawn, outcomes).
 check-spank-unit: $(SPANK_UNIT)

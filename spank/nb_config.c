@@ -71,15 +71,10 @@ static int set_allow(struct nb_config *cfg, const char *value, char *err,
 static int set_conflict(struct nb_config *cfg, const char *value, char *err,
 			size_t errlen)
 {
-	if (strcmp(value, "keep") == 0) {
-		cfg->conflict = NB_CONFLICT_KEEP;
-	} else if (strcmp(value, "latest") == 0) {
-		cfg->conflict = NB_CONFLICT_LATEST;
-	} else {
-		snprintf(err, errlen, "conflict=%s: use keep or latest", value);
-		return -1;
-	}
-	return 0;
+	if (parse_conflict(value, &cfg->conflict) == 0)
+		return 0;
+	snprintf(err, errlen, "conflict=%s: use keep or latest", value);
+	return -1;
 }
 
 static int set_timeout(struct nb_config *cfg, const char *value, char *err,
@@ -170,9 +165,4 @@ int nb_config_parse(struct nb_config *cfg, int argc, char *const argv[],
 		if (parse_one(cfg, argv[i], &seen, err, errlen) != 0)
 			return -1;
 	return 0;
-}
-
-const char *nb_conflict_name(enum nb_conflict c)
-{
-	return c == NB_CONFLICT_LATEST ? "latest" : "keep";
 }

@@ -6,10 +6,10 @@
 #include <limits.h>
 #include <stddef.h>
 
+#include "parse.h"  /* enum nb_conflict, parse_conflict, conflict_name */
+
 #define NB_DEFAULT_KEEP (-1)
 #define NB_TIMEOUT_MAX 3600u
-
-enum nb_conflict { NB_CONFLICT_KEEP, NB_CONFLICT_LATEST };
 
 struct nb_config {
 	char helper[PATH_MAX];   /* absolute path of numa-balancing-helper */
@@ -26,8 +26,5 @@ void nb_config_defaults(struct nb_config *cfg, const char *default_helper);
  * Returns 0, or -1 with a one-line reason in err. */
 int nb_config_parse(struct nb_config *cfg, int argc, char *const argv[],
 		    char *err, size_t errlen);
-
-/* "keep", "latest": the helper's --conflict argument. */
-const char *nb_conflict_name(enum nb_conflict c);
 
 #endif

@@ -1,7 +1,6 @@
 /* --numa-balancing as sbatch, salloc and srun see it: exactly 0 or 1, and
  * only a value the site allows; srun inside a job is told that the
  * setting belongs to the job. */
-#include <stdio.h>
 #include <stdlib.h>
 
 #include "nb_plugin.h"

@@ -11,7 +11,7 @@
 static void exited(int code, struct nb_outcome *out)
 {
 	static const char *const names[] = {
-		[NB_EXIT_APPLIED] = "applied",
+		[NB_EXIT_OK] = "applied",
 		[NB_EXIT_DRIFT] = "drift (unexpected here)",
 		[NB_EXIT_USAGE] = "usage error",
 		[NB_EXIT_NOT_HONOURED] = "not honoured: a running job's conflicting request stays in force",
@@ -21,7 +21,7 @@ static void exited(int code, struct nb_outcome *out)
 	const char *name = code >= 0 && code <= NB_EXIT_BROKEN ? names[code]
 							     : "unknown exit code";
 
-	out->rc = code == NB_EXIT_APPLIED || code == NB_EXIT_NOT_HONOURED ||
+	out->rc = code == NB_EXIT_OK || code == NB_EXIT_NOT_HONOURED ||
 		  code == NB_EXIT_UNSUPPORTED ? 0 : -1;
 	out->notable = code == NB_EXIT_NOT_HONOURED || code == NB_EXIT_UNSUPPORTED;
 	snprintf(out->what, sizeof(out->what), "exit %d: %s", code, name);

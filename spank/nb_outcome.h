@@ -4,18 +4,9 @@
 #define NB_OUTCOME_H
 
 #include <stdbool.h>
-#include <stddef.h>
 
+#include "exitcodes.h"  /* the helper's own definition */
 #include "nb_spawn.h"
-
-enum nb_helper_exit {
-	NB_EXIT_APPLIED = 0,
-	NB_EXIT_DRIFT = 1,
-	NB_EXIT_USAGE = 2,
-	NB_EXIT_NOT_HONOURED = 3,
-	NB_EXIT_UNSUPPORTED = 4,
-	NB_EXIT_BROKEN = 5,
-};
 
 struct nb_outcome {
 	int rc;           /* 0 or -1, returned to Slurm */

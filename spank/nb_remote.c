@@ -19,11 +19,12 @@ static int step_kernel_value = -ENOENT;
 static int job_request(spank_t sp, bool *site_default)
 {
 	char buf[8];
+	int v;
 
 	*site_default = false;
 	if (spank_getenv(sp, NB_OPTION_ENV, buf, sizeof(buf)) == ESPANK_SUCCESS &&
-	    nb_value_parse(buf) >= 0)
-		return nb_value_parse(buf);
+	    (v = nb_value_parse(buf)) >= 0)
+		return v;
 	if (nb_state.requested >= 0)
 		return nb_state.requested;
 	*site_default = true;
@@ -60,11 +61,13 @@ int nb_remote_task_init(spank_t sp)
 {
 	uint32_t task = 1;
 	bool site_default;
-	int want = job_request(sp, &site_default);
+	int want;
 	char host[256] = "this node";
 
-	if (spank_get_item(sp, S_TASK_GLOBAL_ID, &task) != ESPANK_SUCCESS ||
-	    task != 0 || want < 0 || want == step_kernel_value)
+	if (spank_get_item(sp, S_TASK_GLOBAL_ID, &task) != ESPANK_SUCCESS || task != 0)
+		return 0;
+	want = job_request(sp, &site_default);
+	if (want < 0 || want == step_kernel_value)
 		return 0;
 	gethostname(host, sizeof(host) - 1);
 	warn(want, site_default, host);

@@ -97,7 +97,7 @@ static int helper_prolog(uint32_t job, int v)
 	char job_s[16], v_s[4];
 	char *const argv[] = {
 		nb_state.cfg.helper, "prolog", "--job", job_s, "--value", v_s,
-		"--conflict", (char *)nb_conflict_name(nb_state.cfg.conflict), NULL
+		"--conflict", (char *)conflict_name(nb_state.cfg.conflict), NULL
 	};
 
 	snprintf(job_s, sizeof(job_s), "%u", job);

@@ -118,10 +118,13 @@ static bool read_until_eof(int fd, long long deadline, struct nb_output *out)
 	}
 }
 
-/* Reaps pid before the deadline; false when it is still running then. */
+/* Reaps pid before the deadline; false when it is still running then.
+ * The child closes its stderr just before it becomes reapable, so the wait
+ * starts at 0.1 ms and doubles up to 10 ms: a prolog never waits a whole
+ * 10 ms for a helper that has already exited. */
 static bool reap_before(pid_t pid, long long deadline, struct nb_run *run)
 {
-	const struct timespec tick = { 0, 10 * 1000 * 1000 };
+	struct timespec tick = { 0, 100 * 1000 };
 
 	for (;;) {
 		pid_t r = waitpid(pid, &run->status, WNOHANG);
@@ -135,6 +138,7 @@ static bool reap_before(pid_t pid, long long deadline, struct nb_run *run)
 		if (now_ms() >= deadline)
 			return false;
 		nanosleep(&tick, NULL);
+		tick.tv_nsec = tick.tv_nsec >= 5 * 1000 * 1000 ? 10 * 1000 * 1000 : 2 * tick.tv_nsec;
 	}
 }
 

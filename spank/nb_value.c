@@ -3,17 +3,14 @@
 #include "nb_value.h"
 
 #include <stdio.h>
-#include <string.h>
+
+#include "parse.h"
 
 int nb_value_parse(const char *s)
 {
-	if (s == NULL)
-		return -1;
-	if (strcmp(s, "0") == 0)
-		return 0;
-	if (strcmp(s, "1") == 0)
-		return 1;
-	return -1;
+	int v;
+
+	return s != NULL && parse_request_value(s, &v) == 0 ? v : -1;
 }
 
 bool nb_value_allowed(unsigned allow_mask, int v)

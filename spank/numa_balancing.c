@@ -1,8 +1,6 @@
 /* SPANK entry points of numa_balancing.so: parse the plugstack arguments,
  * register --numa-balancing, and dispatch each callback by context to the
  * part that handles it (nb_option.c, nb_script.c, nb_remote.c). */
-#include <stdint.h>
-#include <stdio.h>
 #include <slurm/slurm_version.h>
 #include <slurm/spank.h>
 
@@ -28,15 +26,15 @@ struct spank_option nb_option = {
 	1, 0, nb_option_cb
 };
 
-/* Every context parses the arguments; job_script gets no init call. */
+/* Every context parses the arguments; job_script gets no init call. A bad
+ * configuration is logged by init here, and by the job prolog and epilog
+ * where they decline to run the helper (nb_script.c). */
 static void load_config(int ac, char **av)
 {
 	nb_config_defaults(&nb_state.cfg, NB_HELPER_PATH);
 	nb_state.cfg_ok = nb_config_parse(&nb_state.cfg, ac, av,
 					  nb_state.cfg_error,
 					  sizeof(nb_state.cfg_error)) == 0;
-	if (!nb_state.cfg_ok)
-		slurm_error(NB_LOG ": plugstack.conf: %s", nb_state.cfg_error);
 }
 
 int slurm_spank_init(spank_t sp, int ac, char **av)
@@ -45,6 +43,8 @@ int slurm_spank_init(spank_t sp, int ac, char **av)
 	spank_err_t rc;
 
 	load_config(ac, av);
+	if (!nb_state.cfg_ok)
+		slurm_error(NB_LOG ": plugstack.conf: %s", nb_state.cfg_error);
 	rc = spank_option_register(sp, &nb_option);
 	if (rc != ESPANK_SUCCESS && ctx != S_CTX_SLURMD)
 		slurm_error(NB_LOG ": cannot register --numa-balancing: %s",

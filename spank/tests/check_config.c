@@ -34,7 +34,7 @@ START_TEST(every_key)
 	ck_assert_str_eq(cfg.helper, "/opt/nb/helper");
 	ck_assert_int_eq(cfg.default_value, 0);
 	ck_assert_uint_eq(cfg.allow_mask, 3u);
-	ck_assert_str_eq(nb_conflict_name(cfg.conflict), "latest");
+	ck_assert_str_eq(conflict_name(cfg.conflict), "latest");
 	ck_assert_uint_eq(cfg.timeout_s, 30u);
 }
 END_TEST
