@@ -41,7 +41,7 @@ wait_until() {
 }
 
 cluster_start() { # [required|optional] [plugstack args...]
-	[ -s "$CLUSTER/pids" ] && "$LOCALSLURM" stop "$CLUSTER"
+	cluster_stop
 	"$LOCALSLURM" start "$CLUSTER" "$@" || return 1
 	# shellcheck disable=SC1091
 	. "$CLUSTER/env.sh"
@@ -84,16 +84,15 @@ probe_value() { # FILE KEY
 next_job_id() { scontrol show config | sed -n 's/^NEXT_JOB_ID *= *//p'; }
 
 node_state() { sinfo -h -o %T 2>/dev/null; }
+node_drained() { case $(node_state) in *drain*) return 0 ;; esac; return 1; }
 
 # Scenario 9: no node drained (unless the scenario expects it).
 expect_no_drain() {
-	local st reason
-	st=$(node_state)
-	reason=$(sinfo -h -R -o %E 2>/dev/null)
-	case $st in
-	*drain*) fail "node is $st after the scenario (reason: $reason)" ;;
-	*) pass "no drained node (sinfo: $st)" ;;
-	esac
+	if node_drained; then
+		fail "node is $(node_state) after the scenario (reason: $(sinfo -h -R -o %E 2>/dev/null))"
+	else
+		pass "no drained node (sinfo: $(node_state))"
+	fi
 }
 
 scenario() { # TITLE FUNCTION

@@ -17,7 +17,9 @@ scenario_missing_optional() {
 		"job $j: prolog: helper $MISSING_HELPER: could not be started: No such file or directory"
 }
 
-node_drained() { case $(node_state) in *drain*) return 0 ;; esac; return 1; }
+HELD='JobState=PENDING .*Reason=(launch_failed_requeued_held|JobHeldAdmin)'
+job_held() { scontrol -o show job "$1" | grep -Eq "$HELD"; }
+node_resumed() { ! node_drained; }
 
 scenario_missing_required() {
 	local j reason
@@ -28,15 +30,14 @@ scenario_missing_required() {
 	expect_eq "required, helper missing: node drained (documented)" \
 		"$(node_drained && echo drained)" drained
 	echo "  (drain reason: $reason)"
-	wait_until 20 sh -c "scontrol -o show job $j | grep -q 'JobState=PENDING.*Reason=launch_failed_requeued_held'" ||
-		:
+	wait_until 20 job_held "$j" || :
 	expect_grep "required, helper missing: job requeued and held" \
-		<(scontrol -o show job "$j") 'JobState=PENDING .*Reason=(launch_failed_requeued_held|JobHeldAdmin)'
+		<(scontrol -o show job "$j") "$HELD"
 	expect_eq "required, helper missing: nothing changed" "$(sysctl_get)" 1
 	scancel "$j"
 	wait_until 20 queue_empty
 	scontrol update nodename="$(sinfo -h -o %N)" state=resume
-	wait_until 10 sh -c '! sinfo -h -o %T | grep -q drain' || fail "node not resumed"
+	wait_until 10 node_resumed || fail "node not resumed"
 }
 
 # A helper that hangs is killed at timeout= with its process group; with
