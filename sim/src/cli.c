@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "steps.h"
+
 enum {
 	OPT_MODEL = 256, OPT_SCALE, OPT_PRESIM, OPT_SIM, OPT_DT, OPT_SEED,
 	OPT_OUT, OPT_AREAS, OPT_PLACEMENT, OPT_SYNC, OPT_PROGRESS, OPT_SPIKES,
@@ -118,9 +120,7 @@ static int set(struct nb_opts *o, int c, const char *arg)
 
 static int multiple_of_dt(const char *opt, double t, double dt)
 {
-	double q = t / dt;
-
-	if (fabs(q - round(q)) > 1e-9 * (1.0 + q)) {
+	if (!nb_is_multiple(t, dt)) {
 		fprintf(stderr, "nbsim: %s %g ms is not a multiple of dt %g ms\n",
 		        opt, t, dt);
 		return -1;

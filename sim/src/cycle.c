@@ -3,8 +3,8 @@
 
 #include <math.h>
 #include <omp.h>
-#include <time.h>
 
+#include "clock.h"
 #include "comm.h"
 #include "neuron.h"
 #include "placement.h"
@@ -12,30 +12,22 @@
 #include "progress.h"
 #include "rng.h"
 
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 #ifdef NB_NO_CYCLE_TIMERS
 #define NOW() 0.0
 #else
-#define NOW() now()
+#define NOW() nb_now_s()
 #endif
 
 double nb_cycle_clock_cost_s(void)
 {
 	const int n = 100000;
 	volatile double sink;
-	double t0 = now();
+	double t0 = nb_now_s();
 
 	for (int i = 0; i < n; i++)
 		sink = NOW();
 	(void)sink;
-	return (now() - t0) / n;
+	return (nb_now_s() - t0) / n;
 }
 
 size_t nb_cycles(int64_t steps, int min_delay)
@@ -166,11 +158,12 @@ static void record_spikes(const struct nb_sim *s, int64_t start)
 static void sample_placement(struct nb_sim *s, size_t cycle)
 {
 	const struct nb_net *net = s->net;
+	const char *const *names = s->placement->names; /* set up in main.c */
 	struct nb_region reg[3][net->threads];
 	struct nb_buffer buf[3] = {
-		{"spike register", net->threads, reg[0]},
-		{"ring buffers", net->threads, reg[1]},
-		{"connections", net->threads, reg[2]},
+		{names[0], net->threads, reg[0]},
+		{names[1], net->threads, reg[1]},
+		{names[2], net->threads, reg[2]},
 	};
 
 	for (int t = 0; t < net->threads; t++) {

@@ -157,10 +157,12 @@ static void print_counts(const struct run_state *r, double ev)
 /* The last lines on stdout: sizes, times, memory, timer cost (rank 0). */
 static void print_summary(const struct run_state *r)
 {
-	double syn = (double)r->run.synapses, ev = events(r);
+	double syn = (double)r->run.synapses, ev = events(r), clock_s, rss;
 
 	if (nb_comm_rank() != 0)
 		return;
+	clock_s = nb_cycle_clock_cost_s(); /* measures: one measurement, two figures */
+	rss = (double)nb_probe_peak_rss_bytes();
 	printf("nbsim: %s scale %g: %llu neurons, %.0f synapses, %d ranks x %d threads\n",
 	       r->m.name, r->o.scale, (unsigned long long)r->m.neurons, syn,
 	       nb_comm_size(), r->threads);
@@ -168,12 +170,10 @@ static void print_summary(const struct run_state *r)
 	       r->run.time_create_s, r->run.time_connect_s, r->run.time_presim_s,
 	       r->run.time_sim_s, r->run.time_sim_s / (r->o.t_sim * 1e-3));
 	printf("nbsim: peak RSS of rank 0 %.1f MiB, %.2f bytes per synapse of the network\n",
-	       (double)nb_probe_peak_rss_bytes() / 1048576.0,
-	       (double)nb_probe_peak_rss_bytes() * nb_comm_size() / syn);
+	       rss / 1048576.0, rss * nb_comm_size() / syn);
 	printf("nbsim: cycle timers: %d clock reads of %.1f ns per cycle, %.4f %% of the mean cycle\n",
-	       NB_CLOCK_READS, nb_cycle_clock_cost_s() * 1e9,
-	       100.0 * NB_CLOCK_READS * nb_cycle_clock_cost_s() * (double)r->log.cycles /
-	       r->run.time_sim_s);
+	       NB_CLOCK_READS, clock_s * 1e9,
+	       100.0 * NB_CLOCK_READS * clock_s * (double)r->log.cycles / r->run.time_sim_s);
 	print_counts(r, ev);
 }
 

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "steps.h"
+
 static int grow(void **p, size_t *cap, size_t need, size_t size)
 {
 	void *q;
@@ -108,13 +110,6 @@ int nb_model_ring_channels(const struct nb_model *m)
 	return 1;
 }
 
-static int is_multiple(double x, double dt)
-{
-	double q = x / dt;
-
-	return fabs(q - round(q)) <= 1e-9 * (1.0 + q);
-}
-
 /* Fixed delays must be whole steps; distributed ones are rounded. */
 static int check_delays(const struct nb_model *m)
 {
@@ -126,7 +121,7 @@ static int check_delays(const struct nb_model *m)
 			        m->name, p->d_mean, m->dt);
 			return -1;
 		}
-		if (p->d_sd == 0.0 && !is_multiple(p->d_mean, m->dt)) {
+		if (p->d_sd == 0.0 && !nb_is_multiple(p->d_mean, m->dt)) {
 			fprintf(stderr, "nbsim: %s: delay %g ms is not a multiple of dt %g ms\n",
 			        m->name, p->d_mean, m->dt);
 			return -1;
@@ -138,7 +133,7 @@ static int check_delays(const struct nb_model *m)
 static int check_t_ref(const struct nb_model *m)
 {
 	for (size_t i = 0; i < m->npops; i++) {
-		if (!is_multiple(m->pops[i].np.t_ref, m->dt)) {
+		if (!nb_is_multiple(m->pops[i].np.t_ref, m->dt)) {
 			fprintf(stderr, "nbsim: %s: t_ref %g ms is not a multiple of dt %g ms\n",
 			        m->name, m->pops[i].np.t_ref, m->dt);
 			return -1;

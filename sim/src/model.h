@@ -86,6 +86,11 @@ extern const double nb_mc_sizes[8];
 extern const double nb_mc_conn_probs[8][8];
 extern const double nb_mc_k_ext[8];
 extern const double nb_mc_v0_mean[8], nb_mc_v0_sd[8];
+/* Excitatory PSP (mV); relative spread of delays and of weights. */
+extern const double nb_mc_psp_e, nb_mc_d_rel_sd, nb_mc_w_rel_sd;
+/* Synapses between populations of full sizes npre, npost with probability
+ * p (NEST's num_synapses_from_conn_probs), unrounded. */
+double nb_mc_synapses(double p, double npre, double npost);
 /* PSC amplitude (pA) that makes a PSP of psp_mv in iaf_psc_exp. */
 double nb_mc_psc_from_psp(double psp_mv, const struct nb_neuron_params *np);
 void nb_mc_neuron_params(struct nb_neuron_params *np);

@@ -26,8 +26,8 @@ const double nb_mc_v0_mean[8] = {-68.28, -63.16, -63.33, -63.45,
                                  -63.11, -61.66, -66.72, -61.43};
 const double nb_mc_v0_sd[8] = {5.36, 4.57, 4.74, 4.94, 4.94, 4.55, 5.46, 4.48};
 
-static const double psp_e = 0.15, g = -4.0, bg_rate = 8.0;
-static const double d_exc = 1.5, d_inh = 0.75, d_rel_sd = 0.5, w_rel_sd = 0.1;
+const double nb_mc_psp_e = 0.15, nb_mc_d_rel_sd = 0.5, nb_mc_w_rel_sd = 0.1;
+static const double g = -4.0, bg_rate = 8.0, d_exc = 1.5, d_inh = 0.75;
 
 void nb_mc_neuron_params(struct nb_neuron_params *np)
 {
@@ -49,28 +49,30 @@ double nb_mc_psc_from_psp(double psp_mv, const struct nb_neuron_params *np)
 	return psp_mv / (pre * (pow(frac, tm) - pow(frac, ts)));
 }
 
-/* Synapses between populations of full sizes npre, npost with probability p
- * (NEST's num_synapses_from_conn_probs), times the scale. */
-static uint64_t total_number(double p, double npre, double npost, double scale)
+double nb_mc_synapses(double p, double npre, double npost)
 {
 	double prod = npre * npost;
 
-	if (p <= 0.0)
-		return 0;
-	return (uint64_t)llround(log(1.0 - p) / log((prod - 1.0) / prod) * scale);
+	return p > 0.0 ? log(1.0 - p) / log((prod - 1.0) / prod) : 0.0;
+}
+
+/* nb_mc_synapses times the scale, rounded. */
+static uint64_t total_number(double p, double npre, double npost, double scale)
+{
+	return p > 0.0 ? (uint64_t)llround(nb_mc_synapses(p, npre, npost) * scale) : 0;
 }
 
 static void record_params(struct nb_model *m, double psc)
 {
 	json_object_set_new(m->params, "neuron", json_string("iaf_psc_exp"));
-	json_object_set_new(m->params, "PSP_e_mV", json_real(psp_e));
+	json_object_set_new(m->params, "PSP_e_mV", json_real(nb_mc_psp_e));
 	json_object_set_new(m->params, "PSC_e_pA", json_real(psc));
 	json_object_set_new(m->params, "g", json_real(g));
 	json_object_set_new(m->params, "bg_rate_hz", json_real(bg_rate));
 	json_object_set_new(m->params, "mean_delay_exc_ms", json_real(d_exc));
 	json_object_set_new(m->params, "mean_delay_inh_ms", json_real(d_inh));
-	json_object_set_new(m->params, "rel_std_delay", json_real(d_rel_sd));
-	json_object_set_new(m->params, "rel_std_weight", json_real(w_rel_sd));
+	json_object_set_new(m->params, "rel_std_delay", json_real(nb_mc_d_rel_sd));
+	json_object_set_new(m->params, "rel_std_weight", json_real(nb_mc_w_rel_sd));
 	json_object_set_new(m->params, "V0_type", json_string("optimized"));
 	json_object_set_new(m->params, "K_scaling", json_real(1.0));
 }
@@ -83,12 +85,12 @@ int nb_mc_add_proj(struct nb_model *m, size_t base, int t, int s,
 	double w = (s % 2 == 0) ? psc : g * psc;
 	double d = (s % 2 == 0) ? d_exc : d_inh;
 	struct nb_proj p = {(uint32_t)(base + (size_t)s), (uint32_t)(base + (size_t)t),
-	                    NB_FIXED_TOTAL, 0, 0, 0, d, d * d_rel_sd};
+	                    NB_FIXED_TOTAL, 0, 0, 0, d, d * nb_mc_d_rel_sd};
 
 	if (t == 0 && s == 2)
 		w *= 2.0;
 	p.w_mean = w;
-	p.w_sd = fabs(w) * w_rel_sd;
+	p.w_sd = fabs(w) * nb_mc_w_rel_sd;
 	p.k = total_number(nb_mc_conn_probs[t][s], nb_mc_sizes[s],
 	                   nb_mc_sizes[t], scale * frac);
 	return nb_model_add_proj(m, &p);
@@ -119,7 +121,7 @@ int nb_model_microcircuit(struct nb_model *m, double scale)
 	double psc;
 
 	nb_mc_neuron_params(&np);
-	psc = nb_mc_psc_from_psp(psp_e, &np);
+	psc = nb_mc_psc_from_psp(nb_mc_psp_e, &np);
 	m->neuron = NB_IAF_PSC_EXP;
 	if (nb_mc_add_pops(m, "", scale, psc))
 		return -1;

@@ -41,12 +41,8 @@ static double exc_total(int t)
 {
 	double k = 0.0;
 
-	for (int s = 0; s < 8; s += 2) {
-		double p = nb_mc_conn_probs[t][s], prod = nb_mc_sizes[s] * nb_mc_sizes[t];
-
-		if (p > 0.0)
-			k += log(1.0 - p) / log((prod - 1.0) / prod);
-	}
+	for (int s = 0; s < 8; s += 2)
+		k += nb_mc_synapses(nb_mc_conn_probs[t][s], nb_mc_sizes[s], nb_mc_sizes[t]);
 	return k;
 }
 
@@ -64,7 +60,7 @@ static int add_inter(struct nb_model *m, int areas, int a, int t, double scale,
 				(uint32_t)(8 * b + inter_src[i]), (uint32_t)(8 * a + t),
 				NB_FIXED_TOTAL,
 				(uint64_t)llround(k * nb_mc_sizes[inter_src[i]] / src_n),
-				psc, 0.1 * psc, d, 0.5 * d,
+				psc, nb_mc_w_rel_sd * psc, d, nb_mc_d_rel_sd * d,
 			};
 
 			if (nb_model_add_proj(m, &p))
@@ -94,7 +90,7 @@ int nb_model_multiarea(struct nb_model *m, double scale, int areas)
 	double psc;
 
 	nb_mc_neuron_params(&np);
-	psc = nb_mc_psc_from_psp(0.15, &np);
+	psc = nb_mc_psc_from_psp(nb_mc_psp_e, &np);
 	m->neuron = NB_IAF_PSC_EXP;
 	for (int a = 0; a < areas; a++) {
 		char prefix[16];

@@ -4,6 +4,8 @@
 
 #include <math.h>
 
+#include "steps.h"
+
 /* P21 of iaf_psc_exp: the membrane's response to a synaptic current. */
 static double p21(double tau_s, double tau_m, double c, double h)
 {
@@ -16,11 +18,9 @@ static double p21(double tau_s, double tau_m, double c, double h)
 int nb_prop_init(struct nb_prop *p, enum nb_neuron_model m,
                  const struct nb_neuron_params *np, double h)
 {
-	double steps = np->t_ref / h;
-
-	if (fabs(steps - round(steps)) > 1e-9 * (1.0 + steps))
+	if (!nb_is_multiple(np->t_ref, h))
 		return -1;
-	p->ref_steps = (int32_t)round(steps);
+	p->ref_steps = (int32_t)round(np->t_ref / h);
 	p->p22 = exp(-h / np->tau_m);
 	p->p20 = np->tau_m / np->c_m * (1.0 - p->p22);
 	p->theta = np->v_th - np->e_l;

@@ -4,8 +4,9 @@
 #include "progress.h"
 
 #include <stdio.h>
-#include <time.h>
 #include <unistd.h>
+
+#include "clock.h"
 
 #define NB_PROGRESS_PERIOD_S 0.5
 
@@ -15,13 +16,6 @@ static struct {
 	double t0, last;   /* monotonic seconds: start, last line printed */
 	double done_ms;
 } st;
-
-static double now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* "42.5 s", "12m05s" or "3h07m". */
 static void duration(char *buf, size_t n, double s)
@@ -57,7 +51,7 @@ void nb_progress_start(bool enabled, double model_ms_total)
 	st.on = enabled && model_ms_total > 0.0;
 	st.tty = isatty(STDERR_FILENO);
 	st.total_ms = model_ms_total;
-	st.t0 = st.last = now_s();
+	st.t0 = st.last = nb_now_s();
 	st.done_ms = 0.0;
 }
 
@@ -66,7 +60,7 @@ void nb_progress_update(double model_ms_done)
 	if (!st.on || model_ms_done <= 0.0)
 		return;
 	st.done_ms = model_ms_done;
-	double t = now_s();
+	double t = nb_now_s();
 	if (t - st.last < NB_PROGRESS_PERIOD_S)
 		return;
 	st.last = t;
@@ -76,6 +70,6 @@ void nb_progress_update(double model_ms_done)
 void nb_progress_end(void)
 {
 	if (st.on && st.done_ms > 0.0)
-		print_line(st.done_ms, now_s() - st.t0, true);
+		print_line(st.done_ms, nb_now_s() - st.t0, true);
 	st.on = false;
 }

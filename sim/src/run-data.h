@@ -39,6 +39,17 @@ struct nb_run_data {
 	double rtf, rtf_second_half;        /* NaN when undefined */
 };
 
+/* The slowest rank's total of phase p, as NEST reports its timers. */
+static inline double nb_phase_max(const struct nb_run_data *d, int p)
+{
+	double max = 0.0;
+
+	for (int r = 0; r < d->ranks; r++)
+		if (d->rank[r].phase_total[p] > max)
+			max = d->rank[r].phase_total[p];
+	return max;
+}
+
 /* The summary.json object (docs/design.md), or NULL when out of memory. */
 json_t *nb_summary_build(const struct nb_run_data *d);
 /* Writes the beNNch-style "key value" timer log. 0, or -1 with a message. */

@@ -75,15 +75,12 @@ static json_t *phases(const struct nb_run_data *d)
 {
 	json_t *o = json_object();
 	for (int p = 0; p < NB_PHASE_COUNT; p++) {
-		double sum = 0.0, max = 0.0;
-		for (int r = 0; r < d->ranks; r++) {
-			double v = d->rank[r].phase_total[p];
-			sum += v;
-			max = r == 0 || v > max ? v : max;
-		}
+		double sum = 0.0;
+		for (int r = 0; r < d->ranks; r++)
+			sum += d->rank[r].phase_total[p];
 		json_object_set_new(o, nb_phase_names[p],
 		    json_pack("{s:o,s:o}", "mean", real(sum / d->ranks),
-		              "max", real(max)));
+		              "max", real(nb_phase_max(d, p))));
 	}
 	return o;
 }

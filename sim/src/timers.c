@@ -16,13 +16,8 @@ static const char *const nest_phase_keys[NB_PHASE_COUNT] = {
 
 static void write_phases(FILE *f, const struct nb_run_data *d)
 {
-	for (int p = 0; p < NB_PHASE_COUNT; p++) {
-		double max = 0.0;
-		for (int r = 0; r < d->ranks; r++)
-			if (d->rank[r].phase_total[p] > max)
-				max = d->rank[r].phase_total[p];
-		fprintf(f, "%s %.9g\n", nest_phase_keys[p], max);
-	}
+	for (int p = 0; p < NB_PHASE_COUNT; p++)
+		fprintf(f, "%s %.9g\n", nest_phase_keys[p], nb_phase_max(d, p));
 }
 
 static void write_counts(FILE *f, const struct nb_run_data *d)
