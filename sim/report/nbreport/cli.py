@@ -65,13 +65,12 @@ def _figures(conds, cutoff, outdir):
     return [n for n in names if n]
 
 
-def _print_summary(conds, pairs, verdicts, index):
+def _print_summary(conds, rows, verdicts, index):
     print(f"all runs: {conditions.common(conds)}")
-    print(table.text(table.CONDITION_HEADER,
-                     table.condition_rows(conds, verdicts)))
-    if pairs:
+    print(table.text(table.CONDITION_HEADER, rows.conditions))
+    if rows.pairs:
         print()
-        print(table.text(table.PAIR_HEADER, table.pair_rows(pairs)))
+        print(table.text(table.PAIR_HEADER, rows.pairs))
     for c in conds:
         for r in c.runs:
             v = verdicts[id(r)]
@@ -110,9 +109,11 @@ def _report(args, runs):
     verdicts = {id(r): judge(r) for r in runs}
     pairs = (conditions.balancing_pairs(conds)
              + conditions.allocator_pairs(conds))
-    index = page.write(args.output, conds, pairs, verdicts,
+    rows = table.Rows(table.condition_rows(conds, verdicts),
+                      table.pair_rows(pairs))
+    index = page.write(args.output, conds, rows, verdicts,
                        _figures(conds, cutoff, args.output), cutoff)
-    _print_summary(conds, pairs, verdicts, index)
+    _print_summary(conds, rows, verdicts, index)
     flagged = any(v.status == FAIL for v in verdicts.values())
     return EXIT_FLAGGED if flagged else 0
 

@@ -12,16 +12,6 @@ from . import stats
 EXPERIMENT_FIELDS = ("model", "scale", "ranks", "threads", "t_sim_ms")
 
 
-def balancing_of(run):
-    """The condition's numa_balancing value: what the job asked for, or,
-    for a run outside the plugin, the kernel value at the start when every
-    host agrees (None otherwise)."""
-    if run.requested is not None:
-        return run.requested
-    starts = {v["start"] for v in run.summary["numa_balancing"].values()}
-    return starts.pop() if len(starts) == 1 else None  # None: unknown
-
-
 def _order(run):
     job = run.summary["slurm_job_id"]
     if isinstance(job, str) and job.isdigit():
@@ -34,6 +24,7 @@ class Condition:
     key: tuple
     runs: list = field(default_factory=list)
     label: str = ""
+    _cycle_times: np.ndarray = field(default=None, repr=False, compare=False)
 
     @property
     def balancing(self):
@@ -51,14 +42,18 @@ class Condition:
         return [r.summary["rtf"] for r in self.runs]
 
     def cycle_times(self):
-        """Every rank's every cycle of every run, seconds, flat."""
-        return np.concatenate([r.cycle_time.ravel() for r in self.runs])
+        """Every rank's every cycle of every run, seconds, flat; built once
+        (the runs are final when group() returns)."""
+        if self._cycle_times is None:
+            self._cycle_times = np.concatenate([r.cycle_time.ravel()
+                                                for r in self.runs])
+        return self._cycle_times
 
 
 def _key(run):
     s = run.summary
     return tuple(s[f] for f in EXPERIMENT_FIELDS) + (s["allocator"],
-                                                      balancing_of(run))
+                                                      run.label)
 
 
 def _label(key, varying):
@@ -90,7 +85,8 @@ def group(runs):
     runs in submission order and a label naming what varies."""
     by_key = {}
     for run in runs:
-        by_key.setdefault(_key(run), Condition(_key(run))).runs.append(run)
+        key = _key(run)
+        by_key.setdefault(key, Condition(key)).runs.append(run)
     keys = sorted(by_key, key=_sort_key)
     names = EXPERIMENT_FIELDS + ("allocator",)
     varying = {n for i, n in enumerate(names)

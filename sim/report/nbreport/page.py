@@ -91,8 +91,9 @@ def _figures(names):
         for n in names)
 
 
-def write(outdir, conds, pairs, verdicts, figures, cutoff):
-    """Writes outdir/index.html; returns its path."""
+def write(outdir, conds, rows, verdicts, figures, cutoff):
+    """Writes outdir/index.html (rows: the condition and pair tables, as
+    printed); returns its path."""
     vs = [verdicts[id(r)] for c in conds for r in c.runs]
     run_rows = table.run_rows(conds, verdicts)
     body = [
@@ -103,15 +104,15 @@ def write(outdir, conds, pairs, verdicts, figures, cutoff):
         "<h2>Conditions</h2>",
         f"<p>Common to all runs: {html.escape(conditions.common(conds))}."
         "</p>",
-        _table(table.CONDITION_HEADER, table.condition_rows(conds, verdicts)),
+        _table(table.CONDITION_HEADER, rows.conditions),
         "<h2>RTF ratios</h2><p>Mean RTF of a condition over the mean RTF "
         "of the condition it differs from only in numa_balancing (on/off) "
         "or the allocator (jemalloc/glibc); the range is over the ratios "
         "of the i-th repetitions of each. The median cycle ratio compares "
         "the typical cycle and hardly moves when other processes take the "
         "CPU for a few cycles, which inflates the RTF.</p>",
-        _table(table.PAIR_HEADER, table.pair_rows(pairs))
-        if pairs else "<p>No two conditions differ only in numa_balancing "
+        _table(table.PAIR_HEADER, rows.pairs)
+        if rows.pairs else "<p>No two conditions differ only in numa_balancing "
         "or the allocator.</p>",
         "<h2>Runs</h2>",
         _table(table.RUN_HEADER, run_rows,

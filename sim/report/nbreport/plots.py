@@ -154,8 +154,7 @@ def activity(conds, outdir):
     x = np.arange(len(runs))
     for off, key, colour in ((-0.2, "numa_pte_updates", "#8c564b"),
                              (0.2, "numa_hint_faults", "#e377c2")):
-        ax.bar(x + off, [sum(d[key] for d in r.summary["vmstat_delta"]
-                             .values()) for r in runs], width=0.4,
+        ax.bar(x + off, [r.vmstat_total(key) for r in runs], width=0.4,
                color=colour, label=key)
     rtf = ax.twinx()
     rtf.plot(x, [r.summary["rtf"] for r in runs], "ko", label="RTF")

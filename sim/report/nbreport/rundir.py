@@ -54,6 +54,20 @@ class Run:
     def t_sim_s(self):
         return self.summary["t_sim_ms"] / 1000.0
 
+    @property
+    def label(self):
+        """The numa_balancing value the run is grouped and judged by: what
+        the job asked for, or, for a run outside the plugin, the kernel
+        value at the start when every host agrees (None otherwise)."""
+        if self.requested is not None:
+            return self.requested
+        starts = {h["start"] for h in self.summary["numa_balancing"].values()}
+        return starts.pop() if len(starts) == 1 else None
+
+    def vmstat_total(self, key):
+        """A /proc/vmstat counter's increase over the sim phase, all hosts."""
+        return sum(d[key] for d in self.summary["vmstat_delta"].values())
+
 
 def _fail(path, what):
     raise RunDirError(f"{path}: {what}")

@@ -1,6 +1,8 @@
 """The summary tables of the report (per condition, per balancing on/off
 pair, per run) as lists of rows, and their plain-text form for stdout."""
 
+from collections import namedtuple
+
 import numpy as np
 
 from . import stats
@@ -16,8 +18,8 @@ RUN_HEADER = ("run", "condition", "job", "RTF", "PTE updates",
               "hint faults", "verdict")
 
 
-def _vmstat_total(run, key):
-    return sum(d[key] for d in run.summary["vmstat_delta"].values())
+# The condition and pair tables, built once for the page and for stdout.
+Rows = namedtuple("Rows", "conditions pairs")
 
 
 def _verdict_counts(verdicts):
@@ -37,10 +39,10 @@ def condition_rows(conds, verdicts):
         rtf, rtf_sd = stats.mean_std(c.rtfs())
         half, _ = stats.mean_std([r.summary["rtf_second_half"]
                                   for r in c.runs])
-        faults = np.mean([_vmstat_total(r, "numa_hint_faults")
+        faults = np.mean([r.vmstat_total("numa_hint_faults")
                           / max(r.summary["time_sim_s"], 1e-9)
                           for r in c.runs])
-        migrated = np.mean([_vmstat_total(r, "numa_pages_migrated")
+        migrated = np.mean([r.vmstat_total("numa_pages_migrated")
                             for r in c.runs])
         rows.append((c.label, str(len(c.runs)), f"{rtf:.3f} ± {rtf_sd:.3f}",
                      f"{half:.3f}", f"{np.median(ct) * 1e3:.3f}",
@@ -65,8 +67,8 @@ def run_rows(conds, verdicts):
             v = verdicts[id(r)]
             rows.append((r.name, c.label, r.summary["slurm_job_id"] or "-",
                          f"{r.summary['rtf']:.3f}",
-                         str(_vmstat_total(r, "numa_pte_updates")),
-                         str(_vmstat_total(r, "numa_hint_faults")),
+                         str(r.vmstat_total("numa_pte_updates")),
+                         str(r.vmstat_total("numa_hint_faults")),
                          v.status))
     return rows
 

@@ -44,19 +44,17 @@ class Verdict:
 
 
 def _label_check(v, run):
+    label = run.label
     if run.requested is not None:
-        v.add("label", OK, f"job requested --numa-balancing={run.requested}")
-        return run.requested
-    starts = {h["start"] for h in run.summary["numa_balancing"].values()}
-    if len(starts) == 1 and None not in starts:
-        label = starts.pop()
+        v.add("label", OK, f"job requested --numa-balancing={label}")
+    elif label is not None:
         v.add("label", WARN, "no --numa-balancing request recorded (run "
               f"outside the plugin): judged against the kernel value "
               f"{label} at the start")
-        return label
-    v.add("label", WARN, "no --numa-balancing request recorded and no "
-          "single kernel value at the start: nothing to judge against")
-    return None
+    else:
+        v.add("label", WARN, "no --numa-balancing request recorded and no "
+              "single kernel value at the start: nothing to judge against")
+    return label
 
 
 def _kernel_check(v, run, label):
@@ -94,8 +92,8 @@ def _in_force_check(v, run, label):
 
 def _counters_on(v, run, deltas):
     quiet = sorted(h for h, d in deltas.items() if d["numa_pte_updates"] == 0)
-    pte = sum(d["numa_pte_updates"] for d in deltas.values())
-    faults = sum(d["numa_hint_faults"] for d in deltas.values())
+    pte = run.vmstat_total("numa_pte_updates")
+    faults = run.vmstat_total("numa_hint_faults")
     if not quiet:
         v.add("counters", OK, f"{pte} PTE updates, {faults} hint faults: "
               "the scanner was at work")
@@ -108,11 +106,11 @@ def _counters_on(v, run, deltas):
               f"{', '.join(quiet)} in {run.summary['time_sim_s']:.1f} s")
 
 
-def _counters_off(v, deltas):
+def _counters_off(v, run, deltas):
     busy = [f"{h}: {d['numa_pte_updates']} PTE updates, "
             f"{d['numa_hint_faults']} hint faults"
             for h, d in sorted(deltas.items()) if d["numa_pte_updates"] > 0]
-    faults = sum(d["numa_hint_faults"] for d in deltas.values())
+    faults = run.vmstat_total("numa_hint_faults")
     if busy:
         v.add("counters", FAIL, "balancing was on: " + "; ".join(busy))
     else:
@@ -133,5 +131,5 @@ def judge(run):
     if v.label:
         _counters_on(v, run, deltas)
     else:
-        _counters_off(v, deltas)
+        _counters_off(v, run, deltas)
     return v
