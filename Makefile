@@ -75,7 +75,15 @@ install: $(INSTALL_TARGETS)
 check-install: all
 	tools/check-install
 
+# The components remove their files; then the directories only this
+# project puts files in go when empty (LIBEXECDIR is shared by the helper
+# and the report, man8 by both man pages). Directories that hold other
+# software's files too (sbin, bin, Slurm's plugin directory and the
+# plugstack.conf.d that plugstack.conf includes) stay.
+OWN_DIRS = $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(MANDIR)/man8
 uninstall: $(UNINSTALL_TARGETS)
+	@for d in $(OWN_DIRS); do \
+	  if [ -d "$$d" ]; then rmdir --ignore-fail-on-non-empty "$$d"; fi; done
 
 # Every C file passes cppcheck with no finding; scripts pass shellcheck
 # and pyflakes.
