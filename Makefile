@@ -71,16 +71,22 @@ check: deps
 
 install: $(INSTALL_TARGETS)
 
+# What a cluster node runs: the helper, numa-nodes and the plugin. The
+# Debian and RPM packages build and install these.
+.PHONY: node install-node
+node: $(HELPER_BIN) $(NODES_BIN) $(SPANK_SO)
+install-node: install-helper install-spank
+
 # make install into a scratch DESTDIR, then make uninstall: nothing missing, nothing left.
 check-install: all
 	tools/check-install
 
 # The components remove their files; then the directories only this
-# project puts files in go when empty (LIBEXECDIR is shared by the helper
-# and the report, man8 by both man pages). Directories that hold other
+# project puts files in go when empty (LIBEXECDIR is shared by the helper,
+# the plugin and the report, man8 by both man pages). Directories that hold other
 # software's files too (sbin, bin, Slurm's plugin directory and the
 # plugstack.conf.d that plugstack.conf includes) stay.
-OWN_DIRS = $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(MANDIR)/man8
+OWN_DIRS = $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)/man8
 uninstall: $(UNINSTALL_TARGETS)
 	@for d in $(OWN_DIRS); do \
 	  if [ -d "$$d" ]; then rmdir --ignore-fail-on-non-empty "$$d"; fi; done

@@ -29,13 +29,16 @@ SPANK_GLUE_OBJS := $(SPANK_GLUE:spank/%.c=$(SPANK_B)/%.o)
 SPANK_TEST_OBJS := $(SPANK_TESTS:spank/tests/%.c=$(SPANK_B)/tests/%.o)
 
 ALL_TARGETS       += $(SPANK_SO)
-CHECK_TARGETS     += check-spank-unit check-integration
+# check-slurm-releases runs the integration suite on this host's Slurm too,
+# so check-integration is not run a second time by make check.
+CHECK_TARGETS     += check-spank-unit check-slurm-releases check-packages
 INSTALL_TARGETS   += install-spank
 UNINSTALL_TARGETS += uninstall-spank
 LINT_SOURCES      += $(SPANK_CORE) $(SPANK_GLUE) $(SPANK_TESTS)
 unit-tests: check-spank-unit
 
-.PHONY: check-spank-unit check-integration install-spank uninstall-spank
+.PHONY: check-spank-unit check-integration check-slurm-releases check-packages \
+        bench-launch install-spank uninstall-spank
 
 $(SPANK_B)/%.o: spank/%.c
 	@mkdir -p $(@D)
@@ -66,23 +69,42 @@ check-spank-unit: $(SPANK_UNIT)
 check-integration: $(SPANK_SO) $(B)/helper/numa-balancing-helper
 	B=$(B) tests/spank/run-all
 
-SPANK_SNIPPET := $(DESTDIR)$(SYSCONFDIR)/slurm/plugstack.conf.d/numa-balancing.conf
+# The same suite against this host's Slurm (22.05 on Debian 12) and in
+# Debian 13 (24.11) and unstable (26.05) chroots, cached under
+# /var/cache/numa-balancing/chroots; prints a table release x scenario.
+check-slurm-releases: $(SPANK_SO) $(B)/helper/numa-balancing-helper
+	B=$(B) tests/releases/run-matrix
+
+# debian/ and numa-balancing.spec: build, lintian, install into the
+# chroots, the suite from the installed files, removal leaves nothing.
+check-packages:
+	B=$(B) tests/packages/check
+
+# srun true and sbatch, with and without the plugin (docs/performance.md).
+LAUNCH_RUNS ?= 25
+bench-launch: $(SPANK_SO) $(B)/helper/numa-balancing-helper
+	B=$(B) tests/slurm/bench-launch $(LAUNCH_RUNS)
+
+# The snippet is installed as a template in DATADIR; plugstack-snippet
+# (also run by the packages' maintainer scripts) enables it in
+# plugstack.conf.d and disables it again on removal.
+SPANK_CONFDIR  := $(DESTDIR)$(SYSCONFDIR)/slurm/plugstack.conf.d
+SPANK_TEMPLATE := $(DESTDIR)$(DATADIR)/numa-balancing.conf
+SPANK_SNIPPET_TOOL := $(DESTDIR)$(LIBEXECDIR)/plugstack-snippet
 
 install-spank: $(SPANK_SO)
 	install -d $(DESTDIR)$(SLURM_PLUGIN_DIR) $(DESTDIR)$(MANDIR)/man8 \
-	  $(dir $(SPANK_SNIPPET))
+	  $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBEXECDIR)
 	install -m 755 $(SPANK_SO) $(DESTDIR)$(SLURM_PLUGIN_DIR)/numa_balancing.so
 	install -m 644 spank/numa_balancing.8 $(DESTDIR)$(MANDIR)/man8/numa_balancing.8
-	@if [ -e $(SPANK_SNIPPET) ]; then \
-	  echo "install-spank: keeping the existing $(SPANK_SNIPPET)"; \
-	else install -m 644 etc/plugstack.conf.d/numa-balancing.conf $(SPANK_SNIPPET); fi
+	install -m 644 etc/plugstack.conf.d/numa-balancing.conf $(SPANK_TEMPLATE)
+	install -m 755 spank/plugstack-snippet $(SPANK_SNIPPET_TOOL)
+	$(SPANK_SNIPPET_TOOL) install $(SPANK_TEMPLATE) $(SPANK_CONFDIR)
 
 uninstall-spank:
+	if [ -x $(SPANK_SNIPPET_TOOL) ] && [ -f $(SPANK_TEMPLATE) ]; then \
+	  $(SPANK_SNIPPET_TOOL) remove $(SPANK_TEMPLATE) $(SPANK_CONFDIR); fi
 	rm -f $(DESTDIR)$(SLURM_PLUGIN_DIR)/numa_balancing.so \
-	  $(DESTDIR)$(MANDIR)/man8/numa_balancing.8
-	@if cmp -s etc/plugstack.conf.d/numa-balancing.conf $(SPANK_SNIPPET); then \
-	  rm -f $(SPANK_SNIPPET); \
-	elif [ -e $(SPANK_SNIPPET) ]; then \
-	  echo "uninstall-spank: $(SPANK_SNIPPET) was edited; left in place"; fi
+	  $(DESTDIR)$(MANDIR)/man8/numa_balancing.8 $(SPANK_TEMPLATE) $(SPANK_SNIPPET_TOOL)
 
 -include $(SPANK_CORE_OBJS:.o=.d) $(SPANK_GLUE_OBJS:.o=.d) $(SPANK_TEST_OBJS:.o=.d)
