@@ -1,6 +1,6 @@
 /* remote context (slurmstepd, the job's steps): export the kernel value in
  * force at step start as SLURM_NUMA_BALANCING, and tell the job on its
- * stderr, once per step, when that is not what it asked for. */
+ * stderr, once per step and node, when that is not what it asked for. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -64,7 +64,9 @@ int nb_remote_task_init(spank_t sp)
 	int want;
 	char host[256] = "this node";
 
-	if (spank_get_item(sp, S_TASK_GLOBAL_ID, &task) != ESPANK_SUCCESS || task != 0)
+	/* The first task on each node: a node of a multi-node job that did
+	 * not get the value says so itself. */
+	if (spank_get_item(sp, S_TASK_ID, &task) != ESPANK_SUCCESS || task != 0)
 		return 0;
 	want = job_request(sp, &site_default);
 	if (want < 0 || want == step_kernel_value)
