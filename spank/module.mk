@@ -31,13 +31,13 @@ SPANK_TEST_OBJS := $(SPANK_TESTS:spank/tests/%.c=$(SPANK_B)/tests/%.o)
 ALL_TARGETS       += $(SPANK_SO)
 # check-slurm-releases runs the integration suite on this host's Slurm too,
 # so check-integration is not run a second time by make check.
-CHECK_TARGETS     += check-spank-unit check-slurm-releases check-packages
+CHECK_TARGETS     += check-spank-unit check-slurm-releases check-packages check-multinode
 INSTALL_TARGETS   += install-spank
 UNINSTALL_TARGETS += uninstall-spank
 LINT_SOURCES      += $(SPANK_CORE) $(SPANK_GLUE) $(SPANK_TESTS)
 unit-tests: check-spank-unit
 
-.PHONY: check-spank-unit check-integration check-slurm-releases check-packages \
+.PHONY: check-spank-unit check-integration check-slurm-releases check-packages check-multinode \
         bench-launch install-spank uninstall-spank
 
 $(SPANK_B)/%.o: spank/%.c
@@ -79,6 +79,11 @@ check-slurm-releases: $(SPANK_SO) $(B)/helper/numa-balancing-helper
 # chroots, the suite from the installed files, removal leaves nothing.
 check-packages:
 	B=$(B) tests/packages/check
+
+# Three slurmd in network namespaces, each with its own fake sysctl:
+# multi-node jobs, hetjobs, arrays, one node's helper broken, slurmd killed.
+check-multinode: $(SPANK_SO) $(B)/helper/numa-balancing-helper-test $(B)/sim/nbsim
+	B=$(B) tests/multinode/run-all
 
 # srun true and sbatch, with and without the plugin (docs/performance.md).
 LAUNCH_RUNS ?= 25
