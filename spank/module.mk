@@ -34,7 +34,7 @@ ALL_TARGETS       += $(SPANK_SO)
 CHECK_TARGETS     += check-spank-unit check-slurm-releases check-packages check-multinode
 INSTALL_TARGETS   += install-spank
 UNINSTALL_TARGETS += uninstall-spank
-LINT_SOURCES      += $(SPANK_CORE) $(SPANK_GLUE) $(SPANK_TESTS)
+LINT_SOURCES      += $(SPANK_CORE) $(SPANK_GLUE) $(SPANK_TESTS) tests/slurm/job_hooks_spank.c
 unit-tests: check-spank-unit
 
 .PHONY: check-spank-unit check-integration check-slurm-releases check-packages check-multinode \
@@ -85,9 +85,14 @@ check-packages:
 check-multinode: $(SPANK_SO) $(B)/helper/numa-balancing-helper-test $(B)/sim/nbsim
 	B=$(B) tests/multinode/run-all
 
-# srun true and sbatch, with and without the plugin (docs/performance.md).
+# srun true and sbatch, with and without the plugin, and with a plugin
+# whose job prolog and epilog do nothing (docs/performance.md).
 LAUNCH_RUNS ?= 25
-bench-launch: $(SPANK_SO) $(B)/helper/numa-balancing-helper
+JOB_HOOKS_SO := $(SPANK_B)/bench/job_hooks.so
+$(JOB_HOOKS_SO): tests/slurm/job_hooks_spank.c
+	@mkdir -p $(@D)
+	$(CC) $(SPANK_CFLAGS) $(SPANK_LDFLAGS) -o $@ $<
+bench-launch: $(SPANK_SO) $(B)/helper/numa-balancing-helper $(JOB_HOOKS_SO)
 	B=$(B) tests/slurm/bench-launch $(LAUNCH_RUNS)
 
 # The snippet is installed as a template in DATADIR; plugstack-snippet
