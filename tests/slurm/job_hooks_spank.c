@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <slurm/spank.h>
 
+/* cppcheck does not read <slurm/spank.h>, which defines the macro. */
+/* cppcheck-suppress unknownMacro */
 SPANK_PLUGIN(job_hooks, 1)
 
 int slurm_spank_job_prolog(spank_t sp, int ac, char **av)
