@@ -1,12 +1,16 @@
 /* job_script context (slurmstepd spank prolog|epilog, root, empty
  * environment): run numa-balancing-helper with the job's request and log
  * what came of it in the slurmd log. */
+#include <errno.h>
 #include <stdio.h>
+#include <unistd.h>
+#include <slurm/slurm_version.h>
 
 #include "nb_outcome.h"
 #include "nb_plugin.h"
 #include "nb_spawn.h"
 #include "nb_value.h"
+#include "paths.h"
 
 struct nb_log_ctx {
 	uint32_t job;
@@ -92,6 +96,35 @@ static int config_usable(void)
 	return -1;
 }
 
+/* What a prolog with an unusable plugstack line returns. From 25.05 the
+ * job's steps fail at init and so fail the job (init_failure_mode,
+ * numa_balancing.c): nothing was changed, and the node need not drain.
+ * Before, a failing step init drains the node anyway. */
+static int bad_config_prolog(void)
+{
+#if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(25, 5, 0)
+	slurm_error(NB_LOG ": the job's steps fail instead; the node is not drained");
+	return 0;
+#else
+	return -1;
+#endif
+}
+
+/* What an epilog with an unusable plugstack line returns: success when the
+ * node has no state at all (no job changed its value, nothing to restore),
+ * failure when it may be left switched. */
+static int bad_config_epilog(void)
+{
+	if (access(NB_STATE_DIR "/baseline", F_OK) != 0 && errno == ENOENT) {
+		slurm_error(NB_LOG ": no job changed kernel.numa_balancing here (no %s/baseline): nothing to restore",
+			    NB_STATE_DIR);
+		return 0;
+	}
+	slurm_error(NB_LOG ": %s holds state the helper could not restore; failing",
+		    NB_STATE_DIR);
+	return -1;
+}
+
 static int helper_prolog(uint32_t job, int v)
 {
 	char job_s[16], v_s[4];
@@ -119,7 +152,9 @@ int nb_script_prolog(spank_t sp)
 	uint32_t job;
 	int v;
 
-	if (config_usable() != 0 || job_id(sp, &job) != 0)
+	if (config_usable() != 0)
+		return bad_config_prolog();
+	if (job_id(sp, &job) != 0)
 		return -1;
 	v = requested_value(sp, job);
 	if (v == NB_DEFAULT_KEEP)
@@ -131,7 +166,9 @@ int nb_script_epilog(spank_t sp)
 {
 	uint32_t job;
 
-	if (config_usable() != 0 || job_id(sp, &job) != 0)
+	if (config_usable() != 0)
+		return bad_config_epilog();
+	if (job_id(sp, &job) != 0)
 		return -1;
 	return helper_epilog(job);
 }
