@@ -9,7 +9,7 @@
 
 MPI        ?= $(if $(shell command -v mpicc 2>/dev/null),1,0)
 SIM_B      := $(B)/sim
-SIM_CORE   := main cli comm model model_brunel model_microcircuit \
+SIM_CORE   := main cli comm builders registry model_brunel model_microcircuit \
               model_multiarea neuron poisson network connect build exchange \
               cycle memest hugemem
 SIM_SRC    := $(SIM_CORE:%=sim/src/%.c)
@@ -63,7 +63,8 @@ $(SIM_B)/nbsim-notimers: $(filter-out $(SIM_B)/cycle.o,$(SIM_OBJS)) $(SIM_B)/cyc
 # Unit tests: plain C (no MPI), so they also run under the sanitizers.
 $(SIM_B)/test-neuron: $(SIM_B)/test-neuron.o $(SIM_B)/core-neuron.o $(SIM_B)/test-suite.o
 $(SIM_B)/test-poisson: $(SIM_B)/test-poisson.o $(SIM_B)/core-poisson.o $(SIM_B)/test-suite.o
-$(SIM_B)/test-model: $(SIM_B)/test-model.o $(SIM_B)/test-suite.o $(SIM_B)/core-model.o \
+$(SIM_B)/test-model: $(SIM_B)/test-model.o $(SIM_B)/test-suite.o \
+                     $(SIM_B)/core-builders.o $(SIM_B)/core-registry.o \
                      $(SIM_B)/core-model_brunel.o $(SIM_B)/core-model_microcircuit.o \
                      $(SIM_B)/core-model_multiarea.o $(SIM_B)/core-memest.o
 $(SIM_TBINS):

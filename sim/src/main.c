@@ -15,7 +15,7 @@
 #include "cycle.h"
 #include "hugemem.h"
 #include "memest.h"
-#include "model.h"
+#include "registry.h"
 #include "placement.h"
 #include "probe.h"
 #include "progress.h"

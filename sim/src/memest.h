@@ -5,7 +5,7 @@
 
 #include <stdint.h>
 
-#include "model.h"
+#include "builders.h"
 
 /* Bytes one rank needs at its peak (construction or simulation). */
 uint64_t nb_mem_estimate(const struct nb_model *m, int ranks, int threads);

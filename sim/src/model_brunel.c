@@ -3,9 +3,9 @@
  * in-degrees CE and CI, as NEST's example does. */
 #include <math.h>
 
-#include "model.h"
+#include "model_brunel.h"
 
-int nb_model_brunel(struct nb_model *m, double scale)
+int nb_model_brunel(struct nb_model *m, const struct nb_model_args *args)
 {
 	const double j = 0.1, g = 5.0, eta = 2.0, delay = 1.5, theta = 20.0;
 	const uint64_t ce = 1000, ci = 250;
@@ -13,8 +13,8 @@ int nb_model_brunel(struct nb_model *m, double scale)
 		.c_m = 1.0, .tau_m = 20.0, .tau_syn_ex = 0.0, .tau_syn_in = 0.0,
 		.t_ref = 2.0, .e_l = 0.0, .v_th = theta, .v_reset = 0.0, .i_e = 0.0,
 	};
-	uint64_t ne = (uint64_t)llround(10000 * scale);
-	uint64_t ni = (uint64_t)llround(2500 * scale);
+	uint64_t ne = (uint64_t)llround(10000 * args->scale);
+	uint64_t ni = (uint64_t)llround(2500 * args->scale);
 	double nu_th = theta / (j * (double)ce * np.tau_m);
 	double p_rate = 1000.0 * eta * nu_th * (double)ce;
 

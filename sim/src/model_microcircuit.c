@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "model.h"
+#include "model_microcircuit.h"
 
 const char *const nb_mc_pop_names[8] = {
 	"L23E", "L23I", "L4E", "L4I", "L5E", "L5I", "L6E", "L6I"};
@@ -115,7 +115,7 @@ int nb_mc_add_pops(struct nb_model *m, const char *prefix, double scale,
 	return 0;
 }
 
-int nb_model_microcircuit(struct nb_model *m, double scale)
+int nb_model_microcircuit(struct nb_model *m, const struct nb_model_args *args)
 {
 	struct nb_neuron_params np;
 	double psc;
@@ -123,11 +123,11 @@ int nb_model_microcircuit(struct nb_model *m, double scale)
 	nb_mc_neuron_params(&np);
 	psc = nb_mc_psc_from_psp(nb_mc_psp_e, &np);
 	m->neuron = NB_IAF_PSC_EXP;
-	if (nb_mc_add_pops(m, "", scale, psc))
+	if (nb_mc_add_pops(m, "", args->scale, psc))
 		return -1;
 	for (int t = 0; t < 8; t++)
 		for (int s = 0; s < 8; s++)
-			if (nb_mc_add_proj(m, 0, t, s, scale, 1.0, psc))
+			if (nb_mc_add_proj(m, 0, t, s, args->scale, 1.0, psc))
 				return -1;
 	record_params(m, psc);
 	return 0;

@@ -9,7 +9,8 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "model.h"
+#include "model_microcircuit.h"
+#include "model_multiarea.h"
 #include "rng.h"
 
 #define SHEET_X_MM 60.0
@@ -84,8 +85,10 @@ static int add_area_projs(struct nb_model *m, int areas, int a, double scale,
 	return 0;
 }
 
-int nb_model_multiarea(struct nb_model *m, double scale, int areas)
+int nb_model_multiarea(struct nb_model *m, const struct nb_model_args *args)
 {
+	const double scale = args->scale;
+	const int areas = args->areas;
 	struct nb_neuron_params np;
 	double psc;
 

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "model.h"
+#include "builders.h"
 #include "neuron.h"
 #include "poisson.h"
 

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 
 #include "memest.h"
-#include "model.h"
+#include "model_microcircuit.h"
+#include "registry.h"
 #include "suite.h"
 
 static int build(struct nb_model *m, const char *name, double scale, double dt)

@@ -1,6 +1,6 @@
-/* model.c - building a model by name, the population/projection tables,
- * and the checks every model's parameters must pass. */
-#include "model.h"
+/* builders.c - the population and projection tables of a model, what is
+ * derived from them, and the checks every model must pass (builders.h). */
+#include "builders.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -26,6 +26,16 @@ static int grow(void **p, size_t *cap, size_t need, size_t size)
 	*p = q;
 	*cap = c;
 	return 0;
+}
+
+int nb_model_init(struct nb_model *m, const struct nb_model_args *a)
+{
+	memset(m, 0, sizeof(*m));
+	m->name = a->name;
+	m->dt = a->dt;
+	m->seed = a->seed;
+	m->params = json_object();
+	return m->params ? 0 : -1;
 }
 
 int nb_model_add_pop(struct nb_model *m, const char *name, uint64_t n,
@@ -142,38 +152,16 @@ static int check_t_ref(const struct nb_model *m)
 	return 0;
 }
 
-static int dispatch(struct nb_model *m, const struct nb_model_args *a)
+int nb_model_check(const struct nb_model *m, double scale)
 {
-	if (strcmp(a->name, "brunel") == 0)
-		return nb_model_brunel(m, a->scale);
-	if (strcmp(a->name, "microcircuit") == 0)
-		return nb_model_microcircuit(m, a->scale);
-	if (strcmp(a->name, "multi-area") == 0)
-		return nb_model_multiarea(m, a->scale, a->areas);
-	fprintf(stderr, "nbsim: unknown model '%s' (brunel, microcircuit, multi-area)\n",
-	        a->name);
-	return -1;
-}
-
-int nb_model_build(struct nb_model *m, const struct nb_model_args *a)
-{
-	memset(m, 0, sizeof(*m));
-	m->name = a->name;
-	m->dt = a->dt;
-	m->seed = a->seed;
-	m->params = json_object();
-	if (!m->params || dispatch(m, a) || check_delays(m) || check_t_ref(m))
-		goto fail;
+	if (check_delays(m) || check_t_ref(m))
+		return -1;
 	if (m->neurons == 0 || m->neurons >= UINT32_MAX) {
 		fprintf(stderr, "nbsim: %s at scale %g has %llu neurons (need 1 to 2^32-2)\n",
-		        m->name, a->scale, (unsigned long long)m->neurons);
-		goto fail;
+		        m->name, scale, (unsigned long long)m->neurons);
+		return -1;
 	}
-	json_object_set_new(m->params, "dt_ms", json_real(m->dt));
 	return 0;
-fail:
-	nb_model_free(m);
-	return -1;
 }
 
 void nb_model_free(struct nb_model *m)

@@ -1,8 +1,10 @@
-/* model.h - a network as populations and projections: what the model
- * builders (model_brunel.c, model_microcircuit.c, model_multiarea.c) fill
- * and what connect.c and network.c turn into neurons and synapses. */
-#ifndef NB_MODEL_H
-#define NB_MODEL_H
+/* builders.h - a network as populations and projections, and the functions
+ * a model uses to describe itself in them: what the models
+ * (model_brunel.c, model_microcircuit.c, model_multiarea.c) fill, and what
+ * connect.c and network.c turn into neurons and synapses. The registry
+ * (registry.h) picks a model by name. builders.c. */
+#ifndef NB_BUILDERS_H
+#define NB_BUILDERS_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -44,6 +46,7 @@ struct nb_model {
 	json_t *params;                /* owned: the parameters for summary.json */
 };
 
+/* What a model is built from (--model, --scale, --dt, --seed, --areas). */
 struct nb_model_args {
 	const char *name;
 	double scale;
@@ -52,9 +55,13 @@ struct nb_model_args {
 	int areas;                     /* multi-area only */
 };
 
-/* Builds the named model; -1 with a message on stderr for an unknown model
- * or parameters that do not fit (delays not multiples of dt, ...). */
-int nb_model_build(struct nb_model *m, const struct nb_model_args *a);
+/* Starts an empty model for a: name, dt and seed, no populations; -1 when
+ * out of memory. nb_model_free frees it, also after a failed init. */
+int nb_model_init(struct nb_model *m, const struct nb_model_args *a);
+/* The checks every model must pass once built: fixed delays and t_ref are
+ * whole steps of dt, and it has 1 to 2^32-2 neurons (scale is for the
+ * message); -1 with a message on stderr. */
+int nb_model_check(const struct nb_model *m, double scale);
 void nb_model_free(struct nb_model *m);
 /* Expected number of synapses (exact for both rules). */
 uint64_t nb_model_synapses(const struct nb_model *m);
@@ -70,33 +77,11 @@ int nb_model_delay_bound_steps(const struct nb_model *m);
  * carrying their sum gives the same membrane potential. */
 int nb_model_ring_channels(const struct nb_model *m);
 
-/* For the model builders. */
+/* For the models: add a population (gids follow the previous ones) or a
+ * projection (none when it has no synapses); -1 when out of memory. */
 int nb_model_add_pop(struct nb_model *m, const char *name, uint64_t n,
                      const struct nb_neuron_params *np, double v0_mean,
                      double v0_sd, double bg_rate_hz, double bg_weight);
 int nb_model_add_proj(struct nb_model *m, const struct nb_proj *p);
-
-int nb_model_brunel(struct nb_model *m, double scale);
-int nb_model_microcircuit(struct nb_model *m, double scale);
-int nb_model_multiarea(struct nb_model *m, double scale, int areas);
-
-/* Shared by the microcircuit and the multi-area model. */
-extern const char *const nb_mc_pop_names[8];
-extern const double nb_mc_sizes[8];
-extern const double nb_mc_conn_probs[8][8];
-extern const double nb_mc_k_ext[8];
-extern const double nb_mc_v0_mean[8], nb_mc_v0_sd[8];
-/* Excitatory PSP (mV); relative spread of delays and of weights. */
-extern const double nb_mc_psp_e, nb_mc_d_rel_sd, nb_mc_w_rel_sd;
-/* Synapses between populations of full sizes npre, npost with probability
- * p (NEST's num_synapses_from_conn_probs), unrounded. */
-double nb_mc_synapses(double p, double npre, double npost);
-/* PSC amplitude (pA) that makes a PSP of psp_mv in iaf_psc_exp. */
-double nb_mc_psc_from_psp(double psp_mv, const struct nb_neuron_params *np);
-void nb_mc_neuron_params(struct nb_neuron_params *np);
-int nb_mc_add_pops(struct nb_model *m, const char *prefix, double scale,
-                   double psc);
-int nb_mc_add_proj(struct nb_model *m, size_t base, int t, int s,
-                   double scale, double frac, double psc);
 
 #endif
