@@ -19,7 +19,7 @@ LINT_SOURCES  += lab/refpattern.c
 $(LAB_B):
 	mkdir -p $@
 
-$(LAB_B)/refpattern: lab/refpattern.c sim/src/procfs.c | $(LAB_B)
+$(LAB_B)/refpattern: lab/refpattern.c sim/src/io/procfs.c | $(LAB_B)
 	$(CC) $(BASE_CFLAGS) $(HARDEN) -pthread -Isim/src $(CFLAGS) $(HARDEN_LD) $(LDFLAGS) \
 	  -o $@ $^ -ljansson -lnuma
 

@@ -8,7 +8,7 @@
  * NUMA counters' deltas over the loop (a summary line on stderr); with
  * balancing on, the kernel moves the other nodes' parts toward the master
  * and back. */
-#include "procfs.h"
+#include "io/procfs.h"
 
 #include <errno.h>
 #include <jansson.h>
