@@ -36,14 +36,14 @@ CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 .DEFAULT_GOAL := all
 
 # Install paths compiled into programs (the plugin's helper= default, the
-# helper's numa-nodes). Objects that embed one depend on this file, which is
+# helper's numa-nodes and the user it runs as). Objects that embed one depend on this file, which is
 # rewritten only when a path changes: `make install PREFIX=/usr` after a
 # plain `make` rebuilds them instead of installing stale paths.
 PATHS_STAMP := $(B)/compiled-paths
+COMPILED_PATHS = SBINDIR=$(SBINDIR) LIBEXECDIR=$(LIBEXECDIR) NODES_UID=$(NODES_UID) NODES_GID=$(NODES_GID)
 $(PATHS_STAMP): FORCE
 	@mkdir -p $(@D)
-	@echo 'SBINDIR=$(SBINDIR) LIBEXECDIR=$(LIBEXECDIR)' | cmp -s - $@ || \
-	  echo 'SBINDIR=$(SBINDIR) LIBEXECDIR=$(LIBEXECDIR)' >$@
+	@echo '$(COMPILED_PATHS)' | cmp -s - $@ || echo '$(COMPILED_PATHS)' >$@
 .PHONY: FORCE
 
 # Components append to these.
@@ -52,7 +52,7 @@ CHECK_TARGETS     :=
 INSTALL_TARGETS   :=
 UNINSTALL_TARGETS :=
 
-include helper/module.mk spank/module.mk sim/module.mk sim/report/module.mk
+include common/module.mk helper/module.mk spank/module.mk sim/module.mk sim/report/module.mk
 
 # Whole-tree checks, run after the components' own.
 CHECK_TARGETS += check-install lint check-clang check-sanitize

@@ -3,9 +3,9 @@
 # unit tests, the stress/fault/privilege/real-kernel tests, fuzzing and the
 # latency benchmark. Outputs go under $(B)/helper/.
 
-HELPER_SRCS := args.c bootid.c epilog.c log.c nodes.c parse.c paths.c policy.c \
-               privs.c prolog.c readfile.c record.c report.c reset.c session.c \
-               state.c statedir.c sysctl.c vmstat.c
+HELPER_SRCS := args.c bootid.c epilog.c log.c memstat.c nodes.c paths.c policy.c \
+               privs.c prolog.c record.c report.c reset.c session.c \
+               state.c statedir.c sysctl.c
 HELPER_OBJS := $(HELPER_SRCS:%.c=$(B)/helper/obj/%.o)
 HELPER_TOBJS := $(HELPER_SRCS:%.c=$(B)/helper/tobj/%.o) $(B)/helper/tobj/failpoint.o
 HELPER_BIN := $(B)/helper/numa-balancing-helper
@@ -22,7 +22,12 @@ HELPER_LIBS := -lcap
 HELPER_STATIC = $(if $(SAN),,-static-pie)
 HELPER_BIN_LDFLAGS = $(if $(SAN),$(HELPER_LDFLAGS),$(filter-out -pie,$(HELPER_LDFLAGS)))
 NODES_PROG := $(LIBEXECDIR)/numa-nodes
-HELPER_CFLAGS = $(BASE_CFLAGS) $(HARDEN) -DNB_NODES_PROG='"$(NODES_PROG)"' $(CFLAGS)
+# The user numa-nodes runs as: nobody (and nogroup) on Debian, RHEL 8+,
+# SUSE and Ubuntu.
+NODES_UID ?= 65534
+NODES_GID ?= 65534
+HELPER_CFLAGS = $(BASE_CFLAGS) $(HARDEN) -I. -DNB_NODES_PROG='"$(NODES_PROG)"' \
+                -DNB_NODES_UID=$(NODES_UID) -DNB_NODES_GID=$(NODES_GID) $(CFLAGS)
 HELPER_LDFLAGS = $(HARDEN_LD) $(SAN) $(LDFLAGS)
 
 HELPER_UNIT_SRCS := $(wildcard tests/helper/unit/*.c)
@@ -42,30 +47,32 @@ LINT_SOURCES += helper/*.c tests/helper/*.c tests/helper/unit/*.c
         helper-fuzz-smoke fuzz-helper bench-helper install-helper uninstall-helper
 unit-tests: helper-unit
 
-$(B)/helper/obj/%.o: helper/%.c helper/*.h
+$(B)/helper/obj/%.o: helper/%.c helper/*.h $(COMMON_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(HELPER_CFLAGS) -c -o $@ $<
 
-$(B)/helper/tobj/%.o: helper/%.c helper/*.h
+$(B)/helper/tobj/%.o: helper/%.c helper/*.h $(COMMON_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(HELPER_CFLAGS) -DNB_TEST_HOOKS -c -o $@ $<
 
-# paths.c embeds NB_NODES_PROG.
-$(B)/helper/obj/paths.o $(B)/helper/tobj/paths.o: $(PATHS_STAMP)
+# paths.c embeds NB_NODES_PROG, nodes.c the user it runs as.
+$(B)/helper/obj/paths.o $(B)/helper/tobj/paths.o $(B)/helper/obj/nodes.o \
+  $(B)/helper/tobj/nodes.o: $(PATHS_STAMP)
 
-$(HELPER_BIN): $(HELPER_OBJS) $(B)/helper/obj/main.o helper/module.mk
-	$(CC) $(HELPER_BIN_LDFLAGS) $(HELPER_STATIC) -o $@ $(filter %.o,$^) $(HELPER_LIBS)
+$(HELPER_BIN): $(HELPER_OBJS) $(B)/helper/obj/main.o $(COMMON_LIB) helper/module.mk
+	$(CC) $(HELPER_BIN_LDFLAGS) $(HELPER_STATIC) -o $@ $(filter %.o %.a,$^) $(HELPER_LIBS)
 
-$(HELPER_TEST_BIN): $(HELPER_TOBJS) $(B)/helper/tobj/main.o helper/module.mk
-	$(CC) $(HELPER_BIN_LDFLAGS) $(HELPER_STATIC) -o $@ $(filter %.o,$^) $(HELPER_LIBS)
+$(HELPER_TEST_BIN): $(HELPER_TOBJS) $(B)/helper/tobj/main.o $(COMMON_LIB) helper/module.mk
+	$(CC) $(HELPER_BIN_LDFLAGS) $(HELPER_STATIC) -o $@ $(filter %.o %.a,$^) $(HELPER_LIBS)
 
 $(NODES_BIN): helper/numa-nodes.c helper/module.mk
 	@mkdir -p $(@D)
 	$(CC) $(BASE_CFLAGS) $(HARDEN) $(CFLAGS) -o $@ $< $(HELPER_LDFLAGS) -lnuma
 
-$(HELPER_UNIT_BIN): $(HELPER_UNIT_SRCS) tests/helper/unit/*.h $(HELPER_TOBJS)
+$(HELPER_UNIT_BIN): $(HELPER_UNIT_SRCS) tests/helper/unit/*.h $(HELPER_TOBJS) $(COMMON_LIB)
 	$(CC) $(HELPER_CFLAGS) -DNB_TEST_HOOKS -Ihelper $(CHECK_CFLAGS) -o $@ \
-	  $(HELPER_UNIT_SRCS) $(HELPER_TOBJS) $(HELPER_LDFLAGS) $(HELPER_LIBS) $(CHECK_LIBS)
+	  $(HELPER_UNIT_SRCS) $(HELPER_TOBJS) $(COMMON_LIB) $(HELPER_LDFLAGS) $(HELPER_LIBS) \
+	  $(CHECK_LIBS)
 
 $(HELPER_STRESS_BIN): tests/helper/stress.c
 	@mkdir -p $(@D)
@@ -120,8 +127,8 @@ uninstall-helper:
 # helper-fuzz-smoke (in make check) runs each for a few seconds.
 FUZZ_B := build-fuzz/helper
 FUZZ_SECONDS ?= 60
-FUZZ_SRCS := helper/args.c helper/parse.c helper/readfile.c helper/record.c helper/vmstat.c
-FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -O1 -g $(WARN) -Ihelper \
+FUZZ_SRCS := helper/args.c helper/record.c helper/memstat.c $(COMMON_SRCS)
+FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -O1 -g $(WARN) -I. -Ihelper \
                -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 HELPER_FUZZERS := $(FUZZ_B)/fuzz_args $(FUZZ_B)/fuzz_state
 

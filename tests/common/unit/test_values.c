@@ -1,8 +1,8 @@
-/* Unit tests: strict parsing of request values, kernel values, job ids,
- * conflict policies. */
+/* Unit tests: strict parsing of job ids, request values, allow lists,
+ * defaults and conflict policies. */
 #include <string.h>
 
-#include "parse.h"
+#include "common/values.h"
 #include "suites.h"
 
 START_TEST(request_values)
@@ -22,27 +22,54 @@ START_TEST(request_values)
 		ck_assert_msg(parse_request_value(bad[i], &v) == -1, "accepted '%s'", bad[i]);
 		ck_assert_int_eq(v, 7);
 	}
+	ck_assert_int_eq(parse_request_value(NULL, &v), -1);
 }
 END_TEST
 
-START_TEST(kernel_values)
+START_TEST(allow_lists)
 {
-	int v = -1;
-
-	ck_assert_int_eq(parse_kernel_value("3\n", 2, &v), 0);
-	ck_assert_int_eq(v, 3);
-	ck_assert_int_eq(parse_kernel_value("2", 1, &v), 0);
-	ck_assert_int_eq(v, 2);
-	ck_assert_int_eq(parse_kernel_value("255\n", 4, &v), 0);
-	ck_assert_int_eq(v, 255);
-	static const char *bad[] = {
-		"", "\n", "256\n", "-1\n", " 1\n", "1 \n", "1\n\n", "x\n", "01\n",
-		"4294967297\n", "99999999999999999999999999\n",
+	static const struct { const char *s; unsigned mask; } good[] = {
+		{ "0", 1u }, { "1", 2u }, { "0,1", 3u }, { "1,0", 3u },
 	};
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-		ck_assert_msg(parse_kernel_value(bad[i], strlen(bad[i]), &v) == -1,
-		              "accepted '%s'", bad[i]);
-	ck_assert_int_eq(parse_kernel_value("1\0", 2, &v), -1);
+	static const char *bad[] = {
+		"", ",", "0,", ",1", "0,0", "1,1", "2", "0,2", "01", "0 ,1", "0,1,0", "0;1", " 0", "none",
+	};
+	unsigned m;
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		ck_assert_int_eq(parse_allow(good[i].s, &m), 0);
+		ck_assert_uint_eq(m, good[i].mask);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		m = 9;
+		ck_assert_msg(parse_allow(bad[i], &m) == -1, "accepted '%s'", bad[i]);
+		ck_assert_uint_eq(m, 9);
+	}
+	ck_assert(request_allowed(1u, 0));
+	ck_assert(!request_allowed(1u, 1));
+	ck_assert(request_allowed(2u, 1));
+	ck_assert(!request_allowed(3u, -1));
+	ck_assert(!request_allowed(3u, 2));
+	ck_assert_str_eq(allow_name(3u), "0,1");
+	ck_assert_str_eq(allow_name(1u), "0");
+	ck_assert_str_eq(allow_name(2u), "1");
+	ck_assert_str_eq(allow_name(0u), "none");
+}
+END_TEST
+
+START_TEST(defaults)
+{
+	int v = 7;
+
+	ck_assert_int_eq(parse_default("keep", &v), 0);
+	ck_assert_int_eq(v, NB_DEFAULT_KEEP);
+	ck_assert_int_eq(parse_default("0", &v), 0);
+	ck_assert_int_eq(v, 0);
+	ck_assert_int_eq(parse_default("1", &v), 0);
+	ck_assert_int_eq(v, 1);
+	ck_assert_int_eq(parse_default("Keep", &v), -1);
+	ck_assert_int_eq(parse_default("", &v), -1);
+	ck_assert_int_eq(parse_default("2", &v), -1);
 }
 END_TEST
 
@@ -93,13 +120,14 @@ START_TEST(uint_limits)
 }
 END_TEST
 
-Suite *parse_suite(void)
+Suite *values_suite(void)
 {
-	Suite *s = suite_create("parse");
+	Suite *s = suite_create("values");
 	TCase *t = tcase_create("values");
 
 	tcase_add_test(t, request_values);
-	tcase_add_test(t, kernel_values);
+	tcase_add_test(t, allow_lists);
+	tcase_add_test(t, defaults);
 	tcase_add_test(t, job_ids);
 	tcase_add_test(t, conflicts);
 	tcase_add_test(t, uint_limits);

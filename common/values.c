@@ -1,5 +1,6 @@
-/* Strict parsers for job ids, request and kernel values, conflict policies. */
-#include "parse.h"
+/* Strict parsers for job ids, requests, allow lists, defaults and conflict
+ * policies. */
+#include "values.h"
 
 #include <string.h>
 
@@ -31,22 +32,52 @@ int parse_job_id(const char *s, uint32_t *out)
 
 int parse_request_value(const char *s, int *out)
 {
-	if (strcmp(s, "0") != 0 && strcmp(s, "1") != 0)
+	if (!s || (strcmp(s, "0") != 0 && strcmp(s, "1") != 0))
 		return -1;
 	*out = s[0] - '0';
 	return 0;
 }
 
-int parse_kernel_value(const char *s, size_t len, int *out)
+int parse_allow(const char *s, unsigned *mask)
 {
-	uint64_t v;
+	unsigned m = 0;
+	int v;
+	char one[2] = { 0, 0 };
 
-	if (len > 0 && s[len - 1] == '\n')
-		len--;
-	if (parse_uint(s, len, NB_KERNEL_VALUE_MAX, &v) != 0)
-		return -1;
-	*out = (int)v;
+	for (;;) {
+		one[0] = s[0];
+		if (parse_request_value(one, &v) != 0 || (m & (1u << v)))
+			return -1;
+		m |= 1u << v;
+		if (s[1] == '\0')
+			break;
+		if (s[1] != ',')
+			return -1;
+		s += 2;
+	}
+	*mask = m;
 	return 0;
+}
+
+int parse_default(const char *s, int *out)
+{
+	if (strcmp(s, "keep") == 0) {
+		*out = NB_DEFAULT_KEEP;
+		return 0;
+	}
+	return parse_request_value(s, out);
+}
+
+bool request_allowed(unsigned mask, int v)
+{
+	return (v == 0 || v == 1) && (mask & (1u << v)) != 0;
+}
+
+const char *allow_name(unsigned mask)
+{
+	static const char *const names[] = { "none", "0", "1", "0,1" };
+
+	return names[mask & NB_ALLOW_ALL];
 }
 
 int parse_conflict(const char *s, enum nb_conflict *out)
