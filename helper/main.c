@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/auxv.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -43,6 +44,18 @@ static int sane_fds(void)
 	return 0;
 }
 
+/* Root, and started as root: a setuid-root or file-capability copy run by
+ * another user is refused before it reads anything. */
+static int run_by_root(void)
+{
+	if (getauxval(AT_SECURE) != 0 || getuid() != 0 || geteuid() != 0) {
+		log_msg(LOG_ERR, "must be run by root (real and effective uid 0, not setuid or with "
+		        "file capabilities): refused");
+		return 0;
+	}
+	return 1;
+}
+
 static enum nb_exit dispatch(const struct nb_args *a)
 {
 	switch (a->cmd) {
@@ -77,15 +90,15 @@ int main(int argc, char **argv)
 		log_msg(LOG_ERR, "%s", err);
 		return NB_EXIT_USAGE;
 	}
+	if (a.ignored[0])
+		log_msg(LOG_WARNING, "%s", a.ignored);
 	if (!privileged(&a))
 		return dispatch(&a);
+	if (!run_by_root())
+		return NB_EXIT_BROKEN;
 	paths_init();
 	failpoint_init();
 	clearenv(); /* nothing below reads the environment (TZ, for one) */
-	if (geteuid() != 0) {
-		log_msg(LOG_ERR, "must run as root (euid 0)");
-		return NB_EXIT_BROKEN;
-	}
 	if (privs_drop(err, sizeof(err)) != 0) {
 		log_msg(LOG_ERR, "%s", err);
 		return NB_EXIT_BROKEN;
