@@ -37,14 +37,14 @@ HELPER_BENCH_BIN := $(B)/helper/bench
 HELPER_EMPTY_BIN := $(B)/helper/bench-empty
 
 ALL_TARGETS += $(HELPER_BIN) $(HELPER_TEST_BIN) $(NODES_BIN)
-CHECK_TARGETS += helper-unit helper-stress helper-faults helper-privs helper-nodes \
-                 helper-kernel helper-fuzz-smoke
+CHECK_TARGETS += helper-unit helper-stress helper-faults helper-ioerrors helper-privs \
+                 helper-nodes helper-kernel helper-fuzz-smoke
 INSTALL_TARGETS += install-helper
 UNINSTALL_TARGETS += uninstall-helper
 LINT_SOURCES += helper/*.c tests/helper/*.c tests/helper/unit/*.c
 
-.PHONY: helper-unit helper-stress helper-faults helper-privs helper-nodes helper-kernel \
-        helper-fuzz-smoke fuzz-helper bench-helper install-helper uninstall-helper
+.PHONY: helper-unit helper-stress helper-faults helper-ioerrors helper-privs helper-nodes \
+        helper-kernel helper-fuzz-smoke fuzz-helper bench-helper install-helper uninstall-helper
 unit-tests: helper-unit
 
 $(B)/helper/obj/%.o: helper/%.c helper/*.h $(COMMON_HDRS)
@@ -99,6 +99,11 @@ helper-stress: $(HELPER_TEST_BIN) $(HELPER_STRESS_BIN)
 # SIGKILL at every failpoint; the next run converges.
 helper-faults: $(HELPER_TEST_BIN)
 	tests/helper/faults.sh $(HELPER_TEST_BIN)
+
+# Unreadable state (fd limits, modes, EIO, ENOMEM) and a full state
+# directory: exit 5, nothing lost.
+helper-ioerrors: $(HELPER_TEST_BIN)
+	tests/helper/ioerrors.sh $(HELPER_TEST_BIN)
 
 # CapEff, bounding set and NoNewPrivs at the write; insecure state dirs refused.
 helper-privs: $(HELPER_TEST_BIN) $(HELPER_BIN)

@@ -107,8 +107,12 @@ static int write_tmp(int dirfd, const char *tmp, const char *data, size_t len)
 		return -1;
 	rc = write_all(fd, data, len) == 0 && fsync(fd) == 0 ? 0 : -1;
 	saved = errno;
-	if (close(fd) != 0 && rc == 0)
-		return -1;
+	if (close(fd) != 0 && rc == 0) {
+		rc = -1;
+		saved = errno;
+	}
+	if (rc != 0)
+		unlinkat(dirfd, tmp, 0); /* ENOSPC, EIO: leave no half-written file */
 	errno = saved;
 	return rc;
 }
