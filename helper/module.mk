@@ -33,18 +33,21 @@ HELPER_LDFLAGS = $(HARDEN_LD) $(SAN) $(LDFLAGS)
 HELPER_UNIT_SRCS := $(wildcard tests/helper/unit/*.c)
 HELPER_UNIT_BIN := $(B)/helper/check_helper
 HELPER_STRESS_BIN := $(B)/helper/stress
+HELPER_CHAOS_SRCS := $(wildcard tests/helper/chaos/*.c)
+HELPER_CHAOS_BIN := $(B)/helper/chaos
 HELPER_BENCH_BIN := $(B)/helper/bench
 HELPER_EMPTY_BIN := $(B)/helper/bench-empty
 
 ALL_TARGETS += $(HELPER_BIN) $(HELPER_TEST_BIN) $(NODES_BIN)
 CHECK_TARGETS += helper-unit helper-stress helper-faults helper-ioerrors helper-privs \
-                 helper-nodes helper-kernel helper-fuzz-smoke
+                 helper-nodes helper-kernel helper-fuzz-smoke chaos
 INSTALL_TARGETS += install-helper
 UNINSTALL_TARGETS += uninstall-helper
-LINT_SOURCES += helper/*.c tests/helper/*.c tests/helper/unit/*.c
+LINT_SOURCES += helper/*.c tests/helper/*.c tests/helper/unit/*.c tests/helper/chaos/*.c
 
 .PHONY: helper-unit helper-stress helper-faults helper-ioerrors helper-privs helper-nodes \
-        helper-kernel helper-fuzz-smoke fuzz-helper bench-helper install-helper uninstall-helper
+        helper-kernel helper-fuzz-smoke chaos fuzz-helper bench-helper install-helper \
+        uninstall-helper
 unit-tests: helper-unit
 
 $(B)/helper/obj/%.o: helper/%.c helper/*.h $(COMMON_HDRS)
@@ -78,6 +81,10 @@ $(HELPER_STRESS_BIN): tests/helper/stress.c
 	@mkdir -p $(@D)
 	$(CC) $(HELPER_CFLAGS) -o $@ $< $(HELPER_LDFLAGS)
 
+$(HELPER_CHAOS_BIN): $(HELPER_CHAOS_SRCS) tests/helper/chaos/chaos.h
+	@mkdir -p $(@D)
+	$(CC) $(HELPER_CFLAGS) -o $@ $(HELPER_CHAOS_SRCS) $(HELPER_LDFLAGS)
+
 $(HELPER_BENCH_BIN): tests/helper/bench.c
 	@mkdir -p $(@D)
 	$(CC) $(HELPER_CFLAGS) -o $@ $< $(HELPER_LDFLAGS) -lm
@@ -95,6 +102,13 @@ helper-unit: $(HELPER_UNIT_BIN)
 helper-stress: $(HELPER_TEST_BIN) $(HELPER_STRESS_BIN)
 	$(HELPER_STRESS_BIN) $(HELPER_TEST_BIN) 1200 16 keep
 	$(HELPER_STRESS_BIN) $(HELPER_TEST_BIN) 600 16 latest
+
+# Rounds of up to 16 concurrent prologs, epilogs, status, check and reset
+# under both policies, with SIGKILLs and resource faults, checked after
+# every round (make check: CHAOS_SECONDS=100; docs/design.md for longer runs).
+CHAOS_SECONDS ?= 100
+chaos: $(HELPER_TEST_BIN) $(HELPER_CHAOS_BIN)
+	$(HELPER_CHAOS_BIN) $(HELPER_TEST_BIN) $(CHAOS_SECONDS) $(CHAOS_SEED)
 
 # SIGKILL at every failpoint; the next run converges.
 helper-faults: $(HELPER_TEST_BIN)
