@@ -35,19 +35,21 @@ HELPER_UNIT_BIN := $(B)/helper/check_helper
 HELPER_STRESS_BIN := $(B)/helper/stress
 HELPER_CHAOS_SRCS := $(wildcard tests/helper/chaos/*.c)
 HELPER_CHAOS_BIN := $(B)/helper/chaos
+HELPER_OPTION_ENV := $(B)/helper/slurm/option_env.so
 HELPER_BENCH_BIN := $(B)/helper/bench
 HELPER_EMPTY_BIN := $(B)/helper/bench-empty
 
 ALL_TARGETS += $(HELPER_BIN) $(HELPER_TEST_BIN) $(NODES_BIN)
 CHECK_TARGETS += helper-unit helper-stress helper-faults helper-ioerrors helper-privs \
-                 helper-nodes helper-kernel helper-fuzz-smoke chaos
+                 helper-nodes helper-kernel helper-slurm-prolog helper-fuzz-smoke chaos
 INSTALL_TARGETS += install-helper
 UNINSTALL_TARGETS += uninstall-helper
-LINT_SOURCES += helper/*.c tests/helper/*.c tests/helper/unit/*.c tests/helper/chaos/*.c
+LINT_SOURCES += helper/*.c tests/helper/*.c tests/helper/unit/*.c tests/helper/chaos/*.c \
+                tests/prolog/*.c
 
 .PHONY: helper-unit helper-stress helper-faults helper-ioerrors helper-privs helper-nodes \
-        helper-kernel helper-fuzz-smoke chaos fuzz-helper bench-helper install-helper \
-        uninstall-helper
+        helper-kernel helper-slurm-prolog helper-fuzz-smoke chaos fuzz-helper bench-helper \
+        install-helper uninstall-helper
 unit-tests: helper-unit
 
 $(B)/helper/obj/%.o: helper/%.c helper/*.h $(COMMON_HDRS)
@@ -130,6 +132,17 @@ helper-nodes: $(HELPER_TEST_BIN) $(HELPER_BIN) $(NODES_BIN)
 # The installed binary against the real sysctl (restored whatever happens).
 helper-kernel: $(HELPER_BIN)
 	tests/helper/kernel.sh $(HELPER_BIN)
+
+# A test-only SPANK plugin that hands the job any option value, as a
+# client that skips numa_balancing.so's checks would (tests/prolog/run).
+$(HELPER_OPTION_ENV): tests/prolog/option_env.c
+	@mkdir -p $(@D)
+	$(CC) $(SPANK_CFLAGS) -shared -o $@ $<
+
+# Plain Prolog=/Epilog= use against the local Slurm: hostile option values
+# never fail the prolog, change the kernel or drain the node.
+helper-slurm-prolog: $(HELPER_BIN) $(SPANK_SO) $(HELPER_OPTION_ENV)
+	B=$(B) tests/prolog/run
 
 install-helper: $(HELPER_BIN) $(NODES_BIN)
 	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(MANDIR)/man8

@@ -24,7 +24,7 @@ faults=0
 value_is() { [ "$(cat "$dir/sysctl")" = "$1" ] || fail "$ctx: value $(cat "$dir/sysctl"), want $1"; }
 ok() { "$bin" "$@" >/dev/null 2>&1 || fail "$ctx: '$*' exited $?"; }
 # Names, modes and contents of the state files.
-snapshot() { (cd "$st" && for f in $(ls -A); do stat -c '%n %a' "$f"; cat "$f" 2>/dev/null; done) | md5sum; }
+snapshot() { (cd "$st" && for f in .[!.]* *; do [ -e "$f" ] && stat -c '%n %a' "$f" && cat "$f"; done) 2>/dev/null | md5sum; }
 
 # Baseline 3, jobs 1 and 2 holding 0.
 setup() {
@@ -33,7 +33,7 @@ setup() {
 }
 finish() { # the fault is gone: both epilogs restore 3, nothing is left
 	ok epilog --job 1; value_is 0; ok epilog --job 2; value_is 3
-	left=$(ls -A "$st" | grep -vx lock)
+	left=$(find "$st" -mindepth 1 ! -name lock -printf '%f ')
 	[ -z "$left" ] || fail "$ctx: left in the state directory: $left"
 }
 # refused WRAPPER...: every subcommand, run through WRAPPER, exits 5 with
