@@ -46,6 +46,16 @@ $(PATHS_STAMP): FORCE
 	@echo '$(COMPILED_PATHS)' | cmp -s - $@ || echo '$(COMPILED_PATHS)' >$@
 .PHONY: FORCE
 
+# Fuzzing with clang's libFuzzer, ASan and UBSan: components add targets to
+# FUZZERS (built under build-fuzz/; corpus, logs and crash inputs in
+# fuzz-out/). `make fuzz FUZZ_SECONDS=60` runs each that long; fuzz-smoke
+# (in make check) a few seconds each.
+FUZZ_B      := build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -O1 -g $(WARN) -I. \
+               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZERS     :=
+
 # Components append to these.
 ALL_TARGETS       :=
 CHECK_TARGETS     :=
@@ -55,8 +65,14 @@ UNINSTALL_TARGETS :=
 include common/module.mk helper/module.mk spank/module.mk sim/module.mk sim/report/module.mk
 
 # Whole-tree checks, run after the components' own.
-CHECK_TARGETS += check-install lint check-clang check-sanitize
-.PHONY: unit-tests check-install
+CHECK_TARGETS += fuzz-smoke check-install lint check-clang check-sanitize
+.PHONY: unit-tests check-install fuzz fuzz-smoke
+
+fuzz: $(FUZZERS)
+	tests/fuzz.sh $(FUZZ_SECONDS) $(FUZZERS)
+
+fuzz-smoke: $(FUZZERS)
+	tests/fuzz.sh 3 $(FUZZERS)
 
 all: $(ALL_TARGETS)
 

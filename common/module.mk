@@ -17,8 +17,14 @@ COMMON_PIC_LIB := $(B)/common/libnbcommon-pic.a
 COMMON_UNIT_SRCS := $(wildcard tests/common/unit/*.c)
 COMMON_UNIT_BIN := $(B)/common/check_common
 
+# libFuzzer targets: the values and the escaper, the kernel-value and
+# /proc/vmstat readers.
+COMMON_FUZZERS := $(FUZZ_B)/common/fuzz_values $(FUZZ_B)/common/fuzz_kernel \
+                  $(FUZZ_B)/common/fuzz_vmstat
+FUZZERS += $(COMMON_FUZZERS)
+
 CHECK_TARGETS += common-unit
-LINT_SOURCES += common/*.c tests/common/*.c tests/common/unit/*.c
+LINT_SOURCES += common/*.c tests/common/unit/*.c tests/common/fuzz/*.c
 .PHONY: common-unit
 unit-tests: common-unit
 
@@ -39,6 +45,10 @@ $(COMMON_PIC_LIB): $(COMMON_SRCS:common/%.c=$(B)/common/pic/%.o)
 $(COMMON_UNIT_BIN): $(COMMON_UNIT_SRCS) tests/common/unit/*.h $(COMMON_LIB)
 	$(CC) $(COMMON_CFLAGS) $(CHECK_CFLAGS) -o $@ $(COMMON_UNIT_SRCS) $(COMMON_LIB) \
 	  $(HARDEN_LD) $(SAN) $(LDFLAGS) $(CHECK_LIBS)
+
+$(FUZZ_B)/common/fuzz_%: tests/common/fuzz/fuzz_%.c $(COMMON_SRCS) $(COMMON_HDRS)
+	@mkdir -p $(@D)
+	clang $(FUZZ_CFLAGS) -o $@ $< $(COMMON_SRCS)
 
 # Check unit tests of every shared parser, reader and the escaping.
 common-unit: $(COMMON_UNIT_BIN)

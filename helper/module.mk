@@ -1,7 +1,8 @@
 # numa-balancing-helper: the installed helper, its test build
 # (numa-balancing-helper-test, -DNB_TEST_HOOKS, never installed), the Check
-# unit tests, the stress/fault/privilege/real-kernel tests, fuzzing and the
-# latency benchmark. Outputs go under $(B)/helper/.
+# unit tests, the stress/fault/privilege/real-kernel/Prolog= and chaos
+# tests, fuzz targets and the latency benchmark. Outputs go under
+# $(B)/helper/.
 
 HELPER_SRCS := args.c bootid.c epilog.c log.c memstat.c nodes.c paths.c policy.c \
                privs.c prolog.c record.c report.c reset.c session.c \
@@ -41,15 +42,14 @@ HELPER_EMPTY_BIN := $(B)/helper/bench-empty
 
 ALL_TARGETS += $(HELPER_BIN) $(HELPER_TEST_BIN) $(NODES_BIN)
 CHECK_TARGETS += helper-unit helper-stress helper-faults helper-ioerrors helper-privs \
-                 helper-nodes helper-kernel helper-slurm-prolog helper-fuzz-smoke chaos
+                 helper-nodes helper-kernel helper-slurm-prolog chaos
 INSTALL_TARGETS += install-helper
 UNINSTALL_TARGETS += uninstall-helper
 LINT_SOURCES += helper/*.c tests/helper/*.c tests/helper/unit/*.c tests/helper/chaos/*.c \
                 tests/prolog/*.c
 
 .PHONY: helper-unit helper-stress helper-faults helper-ioerrors helper-privs helper-nodes \
-        helper-kernel helper-slurm-prolog helper-fuzz-smoke chaos fuzz-helper bench-helper \
-        install-helper uninstall-helper
+        helper-kernel helper-slurm-prolog chaos bench-helper install-helper uninstall-helper
 unit-tests: helper-unit
 
 $(B)/helper/obj/%.o: helper/%.c helper/*.h $(COMMON_HDRS)
@@ -154,25 +154,15 @@ uninstall-helper:
 	rm -f $(DESTDIR)$(SBINDIR)/numa-balancing-helper $(DESTDIR)$(NODES_PROG) \
 	  $(DESTDIR)$(MANDIR)/man8/numa-balancing-helper.8
 
-# Fuzzing with clang's libFuzzer (build-fuzz/, corpus and logs in fuzz-out/):
-# `make fuzz-helper FUZZ_SECONDS=60` runs each target that long;
-# helper-fuzz-smoke (in make check) runs each for a few seconds.
-FUZZ_B := build-fuzz/helper
-FUZZ_SECONDS ?= 60
-FUZZ_SRCS := helper/args.c helper/record.c helper/memstat.c $(COMMON_SRCS)
-FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -O1 -g $(WARN) -I. -Ihelper \
-               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-HELPER_FUZZERS := $(FUZZ_B)/fuzz_args $(FUZZ_B)/fuzz_state
+# libFuzzer targets (the top-level Makefile runs them): the command line and
+# environment, the state files and memory.stat.
+HELPER_FUZZ_SRCS := helper/args.c helper/record.c helper/memstat.c
+HELPER_FUZZERS := $(FUZZ_B)/helper/fuzz_args $(FUZZ_B)/helper/fuzz_state
+FUZZERS += $(HELPER_FUZZERS)
 
-$(FUZZ_B)/fuzz_%: tests/helper/fuzz_%.c $(FUZZ_SRCS) helper/*.h
+$(FUZZ_B)/helper/fuzz_%: tests/helper/fuzz_%.c $(HELPER_FUZZ_SRCS) helper/*.h $(COMMON_SRCS) $(COMMON_HDRS)
 	@mkdir -p $(@D)
-	clang $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRCS)
-
-fuzz-helper: $(HELPER_FUZZERS)
-	tests/helper/fuzz.sh $(FUZZ_SECONDS) $(HELPER_FUZZERS)
-
-helper-fuzz-smoke: $(HELPER_FUZZERS)
-	tests/helper/fuzz.sh 3 $(HELPER_FUZZERS)
+	clang $(FUZZ_CFLAGS) -Ihelper -o $@ $< $(HELPER_FUZZ_SRCS) $(COMMON_SRCS)
 
 # Latency of prolog and epilog (fresh processes) beside a shell script that
 # only writes the fake sysctl and an empty static program; prints median and

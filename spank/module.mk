@@ -23,6 +23,10 @@ SPANK_CORE_OBJS := $(SPANK_CORE:spank/%.c=$(SPANK_B)/%.o)
 SPANK_GLUE_OBJS := $(SPANK_GLUE:spank/%.c=$(SPANK_B)/%.o)
 SPANK_TEST_OBJS := $(SPANK_TESTS:spank/tests/%.c=$(SPANK_B)/tests/%.o)
 
+# libFuzzer target: the plugstack.conf argument parser.
+SPANK_FUZZERS := $(FUZZ_B)/spank/fuzz_config
+FUZZERS += $(SPANK_FUZZERS)
+
 ALL_TARGETS       += $(SPANK_SO)
 CHECK_TARGETS     += check-spank-unit check-integration
 INSTALL_TARGETS   += install-spank
@@ -49,7 +53,12 @@ $(SPANK_SO): $(SPANK_CORE_OBJS) $(SPANK_GLUE_OBJS) $(COMMON_PIC_LIB) spank/numa_
 $(SPANK_UNIT): $(SPANK_TEST_OBJS) $(SPANK_CORE_OBJS) $(COMMON_PIC_LIB)
 	$(CC) $(HARDEN_LD) $(SAN) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS)
 
-# Unit tests of the plugin's pure parts (config, values, spawn, outcomes).
+$(FUZZ_B)/spank/fuzz_config: spank/tests/fuzz_config.c spank/nb_config.c spank/nb_config.h \
+                             $(COMMON_SRCS) $(COMMON_HDRS)
+	@mkdir -p $(@D)
+	clang $(FUZZ_CFLAGS) -Ispank -o $@ $< spank/nb_config.c $(COMMON_SRCS)
+
+# Unit tests of the plugin's pure parts (config, spawn, outcomes).
 check-spank-unit: $(SPANK_UNIT)
 	$(SPANK_UNIT)
 

@@ -1,15 +1,16 @@
 #!/bin/sh
-# Runs each libFuzzer target for SECONDS on its corpus (fuzz-out/helper/NAME,
-# seeded from tests/helper/fuzz-seeds/), prints executions and crashes per
-# target, and fails when a target crashes. Crash inputs stay in fuzz-out/.
+# Runs each libFuzzer target for SECONDS on its corpus (fuzz-out/NAME,
+# seeded from tests/fuzz-seeds/NAME without its fuzz_ prefix), prints
+# executions and crashes per target, and fails when a target crashes.
+# Crash inputs stay in fuzz-out/NAME/crashes/.
 # Usage: fuzz.sh SECONDS FUZZER...
 set -u
 secs=$1; shift
-out=fuzz-out/helper
+out=fuzz-out
 status=0
 for f in "$@"; do
 	name=$(basename "$f")
-	seeds=tests/helper/fuzz-seeds/${name#fuzz_}
+	seeds=tests/fuzz-seeds/${name#fuzz_}
 	mkdir -p "$out/$name/corpus" "$out/$name/crashes"
 	log="$out/$name/last-run.log"
 	"$f" -max_total_time="$secs" -print_final_stats=1 -artifact_prefix="$out/$name/crashes/" \
