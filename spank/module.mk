@@ -31,7 +31,7 @@ ALL_TARGETS       += $(SPANK_SO)
 CHECK_TARGETS     += check-spank-unit check-integration
 INSTALL_TARGETS   += install-spank
 UNINSTALL_TARGETS += uninstall-spank
-LINT_SOURCES      += $(SPANK_CORE) $(SPANK_GLUE) $(SPANK_TESTS)
+LINT_SOURCES      += $(SPANK_CORE) $(SPANK_GLUE) $(SPANK_TESTS) spank/tests/fuzz_config.c
 unit-tests: check-spank-unit
 
 .PHONY: check-spank-unit check-integration install-spank uninstall-spank

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <slurm/spank.h>
 
+/* cppcheck-suppress unknownMacro ; defined in <slurm/spank.h> */
 SPANK_PLUGIN(nb_test_option_env, 1)
 
 int slurm_spank_init_post_opt(spank_t sp, int ac, char **av);
