@@ -23,13 +23,16 @@
 
 static const char usage[] =
 	"usage: " NB_PROGRAM " prolog [--job ID] [--value 0|1] [--conflict keep|latest]\n"
+	"       " NB_PROGRAM " prolog [--job ID] [--allow 0|1|0,1] [--default keep|0|1]\n"
+	"              [--conflict keep|latest]   (the request from the environment)\n"
 	"       " NB_PROGRAM " epilog [--job ID]\n"
 	"       " NB_PROGRAM " status [--json]\n"
 	"       " NB_PROGRAM " check\n"
 	"       " NB_PROGRAM " reset\n"
 	"       " NB_PROGRAM " --help | --version\n"
 	"Without --job/--value, prolog and epilog read " NB_ENV_JOB_ID " and\n"
-	NB_ENV_VALUE ".\n"
+	NB_ENV_VALUE ";\n"
+	"an unusable value there is logged and the --default applies.\n"
 	"Exit codes: 0 applied, 1 drift, 2 usage, 3 not honoured, 4 unsupported, 5 broken.\n"
 	"See numa-balancing-helper(8).\n";
 

@@ -41,14 +41,15 @@ HELPER_BENCH_BIN := $(B)/helper/bench
 HELPER_EMPTY_BIN := $(B)/helper/bench-empty
 
 ALL_TARGETS += $(HELPER_BIN) $(HELPER_TEST_BIN) $(NODES_BIN)
-CHECK_TARGETS += helper-unit helper-stress helper-faults helper-ioerrors helper-privs \
+CHECK_TARGETS += helper-unit helper-stress helper-faults helper-ioerrors helper-changes helper-privs \
                  helper-nodes helper-kernel helper-slurm-prolog chaos
 INSTALL_TARGETS += install-helper
 UNINSTALL_TARGETS += uninstall-helper
 LINT_SOURCES += helper/*.c tests/helper/*.c tests/helper/unit/*.c tests/helper/chaos/*.c \
                 tests/prolog/*.c
 
-.PHONY: helper-unit helper-stress helper-faults helper-ioerrors helper-privs helper-nodes \
+.PHONY: helper-unit helper-stress helper-faults helper-ioerrors helper-changes helper-privs \
+        helper-nodes \
         helper-kernel helper-slurm-prolog chaos bench-helper install-helper uninstall-helper
 unit-tests: helper-unit
 
@@ -120,6 +121,11 @@ helper-faults: $(HELPER_TEST_BIN)
 # directory: exit 5, nothing lost.
 helper-ioerrors: $(HELPER_TEST_BIN)
 	tests/helper/ioerrors.sh $(HELPER_TEST_BIN)
+
+# What numa-balancing-helper(8) says each subcommand may change, against
+# what it does.
+helper-changes: $(HELPER_TEST_BIN)
+	tests/helper/changes.sh $(HELPER_TEST_BIN) helper/numa-balancing-helper.8
 
 # CapEff, bounding set and NoNewPrivs at the write; insecure state dirs refused.
 helper-privs: $(HELPER_TEST_BIN) $(HELPER_BIN)
