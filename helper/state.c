@@ -45,20 +45,33 @@ static int out_of_memory(void)
 	return -1;
 }
 
+/* array (capacity *cap, doubled when full) with room for element n, or
+ * NULL (logged; array unchanged). */
+static void *with_room(void *array, size_t n, size_t *cap, size_t size)
+{
+	size_t c = *cap ? *cap * 2 : 8;
+	void *p;
+
+	if (n < *cap)
+		return array;
+	if (!(p = realloc(array, c * size))) {
+		out_of_memory();
+		return NULL;
+	}
+	*cap = c;
+	return p;
+}
+
 static int mark_bad(struct loader *l, const char *name, const char *why)
 {
-	if (l->ndrops == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 8;
-		struct drop *p = realloc(l->drops, cap * sizeof(*p));
+	struct drop *d = with_room(l->drops, l->ndrops, &l->cap, sizeof(*d));
 
-		if (!p)
-			return out_of_memory();
-		l->drops = p;
-		l->cap = cap;
-	}
-	if (!(l->drops[l->ndrops].name = strdup(name)))
+	if (!d)
+		return -1;
+	l->drops = d;
+	if (!(d[l->ndrops].name = strdup(name)))
 		return out_of_memory();
-	l->drops[l->ndrops++].why = why;
+	d[l->ndrops++].why = why;
 	return 0;
 }
 
@@ -115,16 +128,12 @@ static int load_baseline(struct loader *l)
 
 static int push_record(struct nb_list *list, const struct nb_record *r)
 {
-	if (list->n == list->cap) {
-		size_t cap = list->cap ? list->cap * 2 : 8;
-		struct nb_record *p = realloc(list->recs, cap * sizeof(*p));
+	struct nb_record *recs = with_room(list->recs, list->n, &list->cap, sizeof(*recs));
 
-		if (!p)
-			return out_of_memory();
-		list->recs = p;
-		list->cap = cap;
-	}
-	list->recs[list->n++] = *r;
+	if (!recs)
+		return -1;
+	list->recs = recs;
+	recs[list->n++] = *r;
 	return 0;
 }
 
