@@ -27,13 +27,6 @@ static void new_record(const struct nb_session *s, const struct nb_args *a,
 		        " will log no activity", s->paths.vmstat, a->job);
 }
 
-/* The baseline this prolog saved is not needed once its record is gone. */
-static void drop_unneeded_baseline(struct nb_session *s)
-{
-	if (s->st.jobs.n == 0 && s->st.pending.n == 0 && s->st.has_baseline)
-		state_remove_baseline(&s->st);
-}
-
 /* A failure after the pending record was saved: the request was never in
  * force, so nothing of it may stay. Best effort; what is left is pending,
  * which the next prolog, epilog or reset settles the same way. */
@@ -43,7 +36,7 @@ static void roll_back(struct nb_session *s, uint32_t job)
 
 	if (session_apply(s, policy_expected(&v)) == NB_EXIT_OK &&
 	    state_remove_record(&s->st, job, 1) == 0)
-		drop_unneeded_baseline(s);
+		session_drop_lone_baseline(s);
 	log_msg(LOG_ERR, "job %" PRIu32 " prolog: failed: its request is not in force", job);
 }
 
@@ -61,7 +54,7 @@ static enum nb_exit record_refusal(struct nb_session *s, const struct nb_args *a
                                    const struct nb_record *r)
 {
 	if (state_add_record(&s->st, r, 0) != 0) {
-		drop_unneeded_baseline(s);
+		session_drop_lone_baseline(s); /* the one this prolog saved */
 		return NB_EXIT_BROKEN;
 	}
 	failpoint("prolog", "recorded");
@@ -83,7 +76,7 @@ static enum nb_exit record_and_apply(struct nb_session *s, const struct nb_args 
 	if (!r.honoured)
 		return record_refusal(s, a, &r);
 	if (state_add_record(&s->st, &r, 1) != 0) {
-		drop_unneeded_baseline(s);
+		session_drop_lone_baseline(s); /* the one this prolog saved */
 		return NB_EXIT_BROKEN;
 	}
 	failpoint("prolog", "recorded");

@@ -90,10 +90,7 @@ static enum nb_exit settle_pending(struct nb_session *s)
 		log_msg(LOG_WARNING, "job %" PRIu32 ": its prolog did not finish, so its request was never "
 		        "in force: record removed", job);
 	}
-	if (rc == NB_EXIT_OK && s->st.jobs.n == 0 && s->st.has_baseline &&
-	    state_remove_baseline(&s->st) != 0)
-		rc = NB_EXIT_BROKEN;
-	return rc;
+	return rc == NB_EXIT_OK ? session_drop_lone_baseline(s) : rc;
 }
 
 enum nb_exit session_begin(struct nb_session *s, int writable)
@@ -140,13 +137,17 @@ enum nb_exit session_apply(struct nb_session *s, int value)
 	return rc;
 }
 
+enum nb_exit session_drop_lone_baseline(struct nb_session *s)
+{
+	if (s->st.jobs.n > 0 || s->st.pending.n > 0 || !s->st.has_baseline)
+		return NB_EXIT_OK;
+	return state_remove_baseline(&s->st) == 0 ? NB_EXIT_OK : NB_EXIT_BROKEN;
+}
+
 enum nb_exit session_converge(struct nb_session *s)
 {
 	struct nb_view v = state_view(&s->st);
 	enum nb_exit rc = session_apply(s, policy_expected(&v));
 
-	if (rc == NB_EXIT_OK && s->st.jobs.n == 0 && s->st.has_baseline &&
-	    state_remove_baseline(&s->st) != 0)
-		rc = NB_EXIT_BROKEN;
-	return rc;
+	return rc == NB_EXIT_OK ? session_drop_lone_baseline(s) : rc;
 }

@@ -32,6 +32,8 @@ void session_end(struct nb_session *s);
 int session_expected(const struct nb_session *s);
 /* Writes value unless the kernel already holds it. */
 enum nb_exit session_apply(struct nb_session *s, int value);
+/* Removes the baseline when no record, finished or pending, needs it. */
+enum nb_exit session_drop_lone_baseline(struct nb_session *s);
 /* Puts the kernel where the finished records say, and drops the baseline
  * once no job record is left. */
 enum nb_exit session_converge(struct nb_session *s);
