@@ -74,6 +74,8 @@ int runs_converge(struct chaos *c);
 void faults_setup(struct chaos *c);
 void faults_round_begin(struct chaos *c);
 void faults_round_end(struct chaos *c);
+void faults_cleanup(const struct chaos *c);
+void faults_dump(const struct chaos *c);
 void faults_set_kernel(const struct chaos *c, int value);
 int faults_get_kernel(const struct chaos *c);
 

@@ -42,6 +42,43 @@ void faults_setup(struct chaos *c)
 	snprintf(c->env_state, sizeof(c->env_state), "NB_TEST_STATE_DIR=%s", c->st);
 }
 
+/* The mounts vanish with the namespace; the mount point is removed here. */
+void faults_cleanup(const struct chaos *c)
+{
+	if (!c->root[0])
+		return;
+	umount2(c->root, MNT_DETACH);
+	rmdir(c->root);
+}
+
+/* The state directory's files and the kernel value, for a failure report. */
+void faults_dump(const struct chaos *c)
+{
+	char path[512], line[128];
+	DIR *d = c->st[0] ? opendir(c->st) : NULL;
+	struct dirent *e;
+	FILE *f;
+
+	if (!d)
+		return;
+	fprintf(stderr, "chaos: fake kernel value %s", (f = fopen(c->sysctl, "r")) && fgets(line, sizeof(line), f) ? line : "?\n");
+	if (f)
+		fclose(f);
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.' && (!e->d_name[1] || e->d_name[1] == '.'))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", c->st, e->d_name);
+		fprintf(stderr, "chaos: state file %s:", e->d_name);
+		if ((f = fopen(path, "r")) != NULL) {
+			while (fgets(line, sizeof(line), f))
+				fprintf(stderr, " %.*s;", (int)strcspn(line, "\n"), line);
+			fclose(f);
+		}
+		fputc('\n', stderr);
+	}
+	closedir(d);
+}
+
 void faults_set_kernel(const struct chaos *c, int value)
 {
 	FILE *f = fopen(c->sysctl, "w");

@@ -31,6 +31,8 @@ void chaos_fail(const struct chaos *c, const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+	faults_dump(c);
+	faults_cleanup(c);
 	exit(1);
 }
 
@@ -194,5 +196,6 @@ int main(int argc, char **argv)
 	}
 	model_check(&c, "at the end");
 	report(&c, seconds);
+	faults_cleanup(&c);
 	return 0;
 }
