@@ -5,28 +5,27 @@ SPANK_B        := $(B)/spank
 SPANK_SO       := $(SPANK_B)/numa_balancing.so
 SPANK_UNIT     := $(SPANK_B)/spank-unit
 # Pure parts (unit-tested) and the parts that talk to Slurm.
-SPANK_CORE     := spank/nb_config.c spank/nb_value.c spank/nb_spawn.c \
-                  spank/nb_outcome.c spank/nb_kernel.c
-# The helper's parsers and exit codes are the interface both sides speak:
-# the plugin builds the same sources (pure, no privileges) instead of
-# copies.
-SPANK_SHARED   := helper/parse.c helper/readfile.c
+SPANK_CORE     := spank/nb_config.c spank/nb_spawn.c spank/nb_outcome.c
+# The helper's values, exit codes and kernel-value reader are the interface
+# both sides speak: the plugin links common/ (built -fPIC), not copies.
 SPANK_GLUE     := spank/numa_balancing.c spank/nb_option.c spank/nb_script.c \
                   spank/nb_remote.c
 SPANK_TESTS    := spank/tests/check_main.c spank/tests/check_config.c \
-                  spank/tests/check_value.c spank/tests/check_outcome.c \
-                  spank/tests/check_spawn.c spank/tests/check_kernel.c
+                  spank/tests/check_outcome.c spank/tests/check_spawn.c
 SPANK_HELPER_DEFAULT := $(SBINDIR)/numa-balancing-helper
 # Built objects are position-independent: -fPIC replaces HARDEN's -fPIE.
 SPANK_CFLAGS   := $(BASE_CFLAGS) $(filter-out -fPIE,$(HARDEN)) -fPIC \
-                  -Ihelper -DNB_HELPER_PATH='"$(SPANK_HELPER_DEFAULT)"' $(CFLAGS)
+                  -I. -DNB_HELPER_PATH='"$(SPANK_HELPER_DEFAULT)"' $(CFLAGS)
 SPANK_LDFLAGS  := -shared $(filter-out -pie,$(HARDEN_LD)) \
                   -Wl,--version-script=spank/numa_balancing.map $(SAN) $(LDFLAGS)
 
-SPANK_CORE_OBJS := $(SPANK_CORE:spank/%.c=$(SPANK_B)/%.o) \
-                   $(SPANK_SHARED:helper/%.c=$(SPANK_B)/shared/%.o)
+SPANK_CORE_OBJS := $(SPANK_CORE:spank/%.c=$(SPANK_B)/%.o)
 SPANK_GLUE_OBJS := $(SPANK_GLUE:spank/%.c=$(SPANK_B)/%.o)
 SPANK_TEST_OBJS := $(SPANK_TESTS:spank/tests/%.c=$(SPANK_B)/tests/%.o)
+
+# libFuzzer target: the plugstack.conf argument parser.
+SPANK_FUZZERS := $(FUZZ_B)/spank/fuzz_config
+FUZZERS += $(SPANK_FUZZERS)
 
 ALL_TARGETS       += $(SPANK_SO)
 # check-slurm-releases runs the integration suite on this host's Slurm too,
@@ -34,17 +33,14 @@ ALL_TARGETS       += $(SPANK_SO)
 CHECK_TARGETS     += check-spank-unit check-slurm-releases check-packages check-multinode
 INSTALL_TARGETS   += install-spank
 UNINSTALL_TARGETS += uninstall-spank
-LINT_SOURCES      += $(SPANK_CORE) $(SPANK_GLUE) $(SPANK_TESTS) tests/slurm/job_hooks_spank.c
+LINT_SOURCES      += $(SPANK_CORE) $(SPANK_GLUE) $(SPANK_TESTS) spank/tests/fuzz_config.c \
+                     tests/slurm/job_hooks_spank.c
 unit-tests: check-spank-unit
 
 .PHONY: check-spank-unit check-integration check-slurm-releases check-packages check-multinode \
         bench-launch install-spank uninstall-spank
 
 $(SPANK_B)/%.o: spank/%.c
-	@mkdir -p $(@D)
-	$(CC) $(SPANK_CFLAGS) -MMD -MP -c -o $@ $<
-
-$(SPANK_B)/shared/%.o: helper/%.c
 	@mkdir -p $(@D)
 	$(CC) $(SPANK_CFLAGS) -MMD -MP -c -o $@ $<
 
@@ -55,13 +51,18 @@ $(SPANK_B)/tests/%.o: spank/tests/%.c
 	@mkdir -p $(@D)
 	$(CC) $(SPANK_CFLAGS) $(CHECK_CFLAGS) -Ispank -MMD -MP -c -o $@ $<
 
-$(SPANK_SO): $(SPANK_CORE_OBJS) $(SPANK_GLUE_OBJS) spank/numa_balancing.map
-	$(CC) $(SPANK_LDFLAGS) -o $@ $(SPANK_CORE_OBJS) $(SPANK_GLUE_OBJS)
+$(SPANK_SO): $(SPANK_CORE_OBJS) $(SPANK_GLUE_OBJS) $(COMMON_PIC_LIB) spank/numa_balancing.map
+	$(CC) $(SPANK_LDFLAGS) -o $@ $(SPANK_CORE_OBJS) $(SPANK_GLUE_OBJS) $(COMMON_PIC_LIB)
 
-$(SPANK_UNIT): $(SPANK_TEST_OBJS) $(SPANK_CORE_OBJS)
+$(SPANK_UNIT): $(SPANK_TEST_OBJS) $(SPANK_CORE_OBJS) $(COMMON_PIC_LIB)
 	$(CC) $(HARDEN_LD) $(SAN) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS)
 
-# Unit tests of the plugin's pure parts (config, values, spawn, outcomes).
+$(FUZZ_B)/spank/fuzz_config: spank/tests/fuzz_config.c spank/nb_config.c spank/nb_config.h \
+                             $(COMMON_SRCS) $(COMMON_HDRS)
+	@mkdir -p $(@D)
+	clang $(FUZZ_CFLAGS) -Ispank -o $@ $< spank/nb_config.c $(COMMON_SRCS)
+
+# Unit tests of the plugin's pure parts (config, spawn, outcomes).
 check-spank-unit: $(SPANK_UNIT)
 	$(SPANK_UNIT)
 

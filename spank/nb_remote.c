@@ -6,9 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "nb_kernel.h"
+#include "common/kernel.h"
 #include "nb_plugin.h"
-#include "nb_value.h"
 
 static int step_kernel_value = -ENOENT;
 
@@ -23,7 +22,7 @@ static int job_request(spank_t sp, bool *site_default)
 
 	*site_default = false;
 	if (spank_getenv(sp, NB_OPTION_ENV, buf, sizeof(buf)) == ESPANK_SUCCESS &&
-	    (v = nb_value_parse(buf)) >= 0)
+	    parse_request_value(buf, &v) == 0)
 		return v;
 	if (nb_state.requested >= 0)
 		return nb_state.requested;
@@ -35,7 +34,7 @@ int nb_remote_user_init(spank_t sp)
 {
 	char value[16];
 
-	step_kernel_value = nb_kernel_read(NB_SYSCTL_PATH);
+	step_kernel_value = kernel_value_read(NB_SYSCTL_PATH);
 	if (step_kernel_value < 0)
 		return 0;
 	snprintf(value, sizeof(value), "%d", step_kernel_value);

@@ -6,11 +6,11 @@
 #include <unistd.h>
 #include <slurm/slurm_version.h>
 
+#include "common/escape.h"
+#include "common/statedir.h"
 #include "nb_outcome.h"
 #include "nb_plugin.h"
 #include "nb_spawn.h"
-#include "nb_value.h"
-#include "paths.h"
 
 struct nb_log_ctx {
 	uint32_t job;
@@ -70,7 +70,8 @@ static int job_id(spank_t sp, uint32_t *job)
 }
 
 /* The job's request, checked again here (the submit host's plugstack may
- * differ); an unusable request falls back to the site default. */
+ * differ, and the value comes from the submitting client); an unusable
+ * request falls back to the site default, logged escaped. */
 static int requested_value(spank_t sp, uint32_t job)
 {
 	char *arg = NULL;
@@ -78,10 +79,13 @@ static int requested_value(spank_t sp, uint32_t job)
 
 	if (spank_option_getopt(sp, &nb_option, &arg) != ESPANK_SUCCESS)
 		return nb_state.cfg.default_value;
-	v = nb_value_parse(arg);
-	if (v < 0 || !nb_value_allowed(nb_state.cfg.allow_mask, v)) {
-		slurm_error(NB_LOG ": job %u: ignoring --numa-balancing=%s (invalid or not allowed here); using the site default",
-			    job, arg ? arg : "");
+	if (parse_request_value(arg, &v) != 0 ||
+	    !request_allowed(nb_state.cfg.allow_mask, v)) {
+		char shown[64];
+
+		escape_str(arg, shown, sizeof(shown));
+		slurm_error(NB_LOG ": job %u: ignoring --numa-balancing='%s' (invalid or not allowed here); using the site default",
+			    job, shown);
 		return nb_state.cfg.default_value;
 	}
 	return v;
