@@ -62,7 +62,8 @@ CHECK_TARGETS     :=
 INSTALL_TARGETS   :=
 UNINSTALL_TARGETS :=
 
-include common/module.mk helper/module.mk spank/module.mk sim/module.mk \
+# spank before helper: helper-slurm-prolog names $(SPANK_SO) as a prerequisite.
+include common/module.mk spank/module.mk helper/module.mk sim/module.mk \
         sim/report/module.mk lab/module.mk
 
 # Whole-tree checks, run after the components' own.
