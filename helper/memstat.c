@@ -1,7 +1,9 @@
 /* Takes the numa_* counters from a job cgroup's memory.stat. */
 #include "memstat.h"
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -9,7 +11,11 @@
 #include "common/readfile.h"
 #include "common/vmstat.h"
 
-#define SLURM_CGROUP_V2 "/sys/fs/cgroup/system.slice/slurmstepd.scope/job_%" PRIu32 "/memory.stat"
+/* Slurm's cgroup v2 plugin puts jobs under system.slice/slurmstepd.scope,
+ * or NODENAME_slurmstepd.scope where slurmd was built for several slurmd
+ * per host. */
+#define SLURM_SLICE "/sys/fs/cgroup/system.slice"
+#define SLURM_SCOPE "slurmstepd.scope"
 
 struct numa_out { char *out; size_t len, used; };
 
@@ -34,13 +40,31 @@ void memstat_numa(const char *buf, size_t len, char *out, size_t outlen)
 	each_counter_line(buf, len, take_numa, &o);
 }
 
+static bool is_scope(const char *name)
+{
+	size_t n = strlen(name), k = strlen(SLURM_SCOPE);
+
+	return n >= k && strcmp(name + n - k, SLURM_SCOPE) == 0 &&
+	       (n == k || name[n - k - 1] == '_');
+}
+
 void cgroup_numa(uint32_t job, char *out, size_t outlen)
 {
-	char path[128], buf[NB_VMSTAT_MAX];
+	char path[512], buf[NB_VMSTAT_MAX];
 	size_t len;
+	struct dirent *e;
+	DIR *d = opendir(SLURM_SLICE);
 
 	out[0] = '\0';
-	snprintf(path, sizeof(path), SLURM_CGROUP_V2, job);
-	if (read_small_file(AT_FDCWD, path, buf, sizeof(buf), &len) == 0)
-		memstat_numa(buf, len, out, outlen);
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL && out[0] == '\0') {
+		if (!is_scope(e->d_name))
+			continue;
+		snprintf(path, sizeof(path), SLURM_SLICE "/%s/job_%" PRIu32 "/memory.stat",
+		         e->d_name, job);
+		if (read_small_file(AT_FDCWD, path, buf, sizeof(buf), &len) == 0)
+			memstat_numa(buf, len, out, outlen);
+	}
+	closedir(d);
 }
