@@ -26,6 +26,8 @@ scenario_plugstack_broken_running() {
 			"$CLUSTER/log/slurmd.log" "the job's steps fail instead; the node is not drained"
 	else
 		wait_until 30 node_drained || fail "broken plugstack, required, before 25.05: node not drained"
+		# The requeue and hold follow the drain; a busy slurmctld takes a while.
+		wait_until 30 job_held "$j" || :
 		expect_grep "broken plugstack, required, before 25.05: node drained, job held (documented)" \
 			<(scontrol -o show job "$j") "$HELD"
 		scancel "$j"
