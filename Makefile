@@ -92,7 +92,7 @@ install: $(INSTALL_TARGETS)
 # What a cluster node runs: the helper, numa-nodes and the plugin. The
 # Debian and RPM packages build and install these.
 .PHONY: node install-node
-node: $(HELPER_BIN) $(NODES_BIN) $(SPANK_SO)
+node: $(HELPER_BIN) $(NODES_BIN) $(SPANK_SO) $(SPANK_NOHOOKS_SO)
 install-node: install-helper install-spank
 
 # make install into a scratch DESTDIR, then make uninstall: nothing missing, nothing left.

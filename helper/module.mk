@@ -147,7 +147,7 @@ $(HELPER_OPTION_ENV): tests/prolog/option_env.c
 
 # Plain Prolog=/Epilog= use against the local Slurm: hostile option values
 # never fail the prolog, change the kernel or drain the node.
-helper-slurm-prolog: $(HELPER_BIN) $(SPANK_SO) $(HELPER_OPTION_ENV)
+helper-slurm-prolog: $(HELPER_BIN) $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(HELPER_OPTION_ENV)
 	B=$(B) tests/prolog/run
 
 install-helper: $(HELPER_BIN) $(NODES_BIN)

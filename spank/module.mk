@@ -3,6 +3,9 @@
 
 SPANK_B        := $(B)/spank
 SPANK_SO       := $(SPANK_B)/numa_balancing.so
+# The same plugin without job prolog/epilog, for sites that run the helper
+# from Prolog=/Epilog= (numa_balancing.c, NB_NO_JOB_HOOKS).
+SPANK_NOHOOKS_SO := $(SPANK_B)/numa_balancing_nohooks.so
 SPANK_UNIT     := $(SPANK_B)/spank-unit
 # Pure parts (unit-tested) and the parts that talk to Slurm.
 SPANK_CORE     := spank/nb_config.c spank/nb_spawn.c spank/nb_outcome.c
@@ -27,7 +30,7 @@ SPANK_TEST_OBJS := $(SPANK_TESTS:spank/tests/%.c=$(SPANK_B)/tests/%.o)
 SPANK_FUZZERS := $(FUZZ_B)/spank/fuzz_config
 FUZZERS += $(SPANK_FUZZERS)
 
-ALL_TARGETS       += $(SPANK_SO)
+ALL_TARGETS       += $(SPANK_SO) $(SPANK_NOHOOKS_SO)
 # check-slurm-releases runs the integration suite on this host's Slurm too,
 # so check-integration is not run a second time by make check.
 CHECK_TARGETS     += check-spank-unit check-slurm-releases check-packages check-multinode
@@ -54,6 +57,16 @@ $(SPANK_B)/tests/%.o: spank/tests/%.c
 $(SPANK_SO): $(SPANK_CORE_OBJS) $(SPANK_GLUE_OBJS) $(COMMON_PIC_LIB) spank/numa_balancing.map
 	$(CC) $(SPANK_LDFLAGS) -o $@ $(SPANK_CORE_OBJS) $(SPANK_GLUE_OBJS) $(COMMON_PIC_LIB)
 
+# Without the job hooks nothing calls nb_script.c.
+SPANK_NOHOOKS_OBJS := $(SPANK_B)/nohooks/numa_balancing.o \
+                      $(filter-out $(SPANK_B)/numa_balancing.o $(SPANK_B)/nb_script.o,$(SPANK_GLUE_OBJS))
+$(SPANK_B)/nohooks/numa_balancing.o: spank/numa_balancing.c $(PATHS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(SPANK_CFLAGS) -DNB_NO_JOB_HOOKS -MMD -MP -c -o $@ $<
+
+$(SPANK_NOHOOKS_SO): $(SPANK_CORE_OBJS) $(SPANK_NOHOOKS_OBJS) $(COMMON_PIC_LIB) spank/numa_balancing.map
+	$(CC) $(SPANK_LDFLAGS) -o $@ $(SPANK_CORE_OBJS) $(SPANK_NOHOOKS_OBJS) $(COMMON_PIC_LIB)
+
 $(SPANK_UNIT): $(SPANK_TEST_OBJS) $(SPANK_CORE_OBJS) $(COMMON_PIC_LIB)
 	$(CC) $(HARDEN_LD) $(SAN) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS)
 
@@ -67,13 +80,13 @@ check-spank-unit: $(SPANK_UNIT)
 	$(SPANK_UNIT)
 
 # Scenarios 1-9 of issue 3 against a private munged/slurmctld/slurmd.
-check-integration: $(SPANK_SO) $(B)/helper/numa-balancing-helper
+check-integration: $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(B)/helper/numa-balancing-helper
 	B=$(B) tests/spank/run-all
 
 # The same suite against this host's Slurm (22.05 on Debian 12) and in
 # Debian 13 (24.11) and unstable (26.05) chroots, cached under
 # /var/cache/numa-balancing/chroots; prints a table release x scenario.
-check-slurm-releases: $(SPANK_SO) $(B)/helper/numa-balancing-helper
+check-slurm-releases: $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(B)/helper/numa-balancing-helper
 	B=$(B) tests/releases/run-matrix
 
 # debian/ and numa-balancing.spec: build, lintian, install into the
@@ -93,7 +106,7 @@ JOB_HOOKS_SO := $(SPANK_B)/bench/job_hooks.so
 $(JOB_HOOKS_SO): tests/slurm/job_hooks_spank.c
 	@mkdir -p $(@D)
 	$(CC) $(SPANK_CFLAGS) $(SPANK_LDFLAGS) -o $@ $<
-bench-launch: $(SPANK_SO) $(B)/helper/numa-balancing-helper $(JOB_HOOKS_SO)
+bench-launch: $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(B)/helper/numa-balancing-helper $(JOB_HOOKS_SO)
 	B=$(B) tests/slurm/bench-launch $(LAUNCH_RUNS)
 
 # The snippet is installed as a template in DATADIR; plugstack-snippet
@@ -103,10 +116,11 @@ SPANK_CONFDIR  := $(DESTDIR)$(SYSCONFDIR)/slurm/plugstack.conf.d
 SPANK_TEMPLATE := $(DESTDIR)$(DATADIR)/numa-balancing.conf
 SPANK_SNIPPET_TOOL := $(DESTDIR)$(LIBEXECDIR)/plugstack-snippet
 
-install-spank: $(SPANK_SO)
+install-spank: $(SPANK_SO) $(SPANK_NOHOOKS_SO)
 	install -d $(DESTDIR)$(SLURM_PLUGIN_DIR) $(DESTDIR)$(MANDIR)/man8 \
 	  $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBEXECDIR)
 	install -m 755 $(SPANK_SO) $(DESTDIR)$(SLURM_PLUGIN_DIR)/numa_balancing.so
+	install -m 755 $(SPANK_NOHOOKS_SO) $(DESTDIR)$(SLURM_PLUGIN_DIR)/numa_balancing_nohooks.so
 	install -m 644 spank/numa_balancing.8 $(DESTDIR)$(MANDIR)/man8/numa_balancing.8
 	install -m 644 etc/plugstack.conf.d/numa-balancing.conf $(SPANK_TEMPLATE)
 	install -m 755 spank/plugstack-snippet $(SPANK_SNIPPET_TOOL)
@@ -116,6 +130,8 @@ uninstall-spank:
 	if [ -x $(SPANK_SNIPPET_TOOL) ] && [ -f $(SPANK_TEMPLATE) ]; then \
 	  $(SPANK_SNIPPET_TOOL) remove $(SPANK_TEMPLATE) $(SPANK_CONFDIR); fi
 	rm -f $(DESTDIR)$(SLURM_PLUGIN_DIR)/numa_balancing.so \
+	  $(DESTDIR)$(SLURM_PLUGIN_DIR)/numa_balancing_nohooks.so \
 	  $(DESTDIR)$(MANDIR)/man8/numa_balancing.8 $(SPANK_TEMPLATE) $(SPANK_SNIPPET_TOOL)
 
--include $(SPANK_CORE_OBJS:.o=.d) $(SPANK_GLUE_OBJS:.o=.d) $(SPANK_TEST_OBJS:.o=.d)
+-include $(SPANK_CORE_OBJS:.o=.d) $(SPANK_GLUE_OBJS:.o=.d) $(SPANK_TEST_OBJS:.o=.d) \
+         $(SPANK_B)/nohooks/numa_balancing.d

@@ -1,6 +1,10 @@
 /* SPANK entry points of numa_balancing.so: parse the plugstack arguments,
  * register --numa-balancing, and dispatch each callback by context to the
- * part that handles it (nb_option.c, nb_script.c, nb_remote.c). */
+ * part that handles it (nb_option.c, nb_script.c, nb_remote.c).
+ * Built with NB_NO_JOB_HOOKS it is numa_balancing_nohooks.so: the same
+ * option and step environment without a job prolog and epilog, so that
+ * slurmd starts no `slurmstepd spank prolog/epilog` for any job; the
+ * site's Prolog=/Epilog= run the helper instead (docs/admin.md). */
 #include <slurm/slurm_version.h>
 #include <slurm/spank.h>
 
@@ -59,6 +63,7 @@ int slurm_spank_init_post_opt(spank_t sp, int ac, char **av)
 	return spank_context() == S_CTX_LOCAL ? nb_local_post_opt(sp) : 0;
 }
 
+#ifndef NB_NO_JOB_HOOKS
 int slurm_spank_job_prolog(spank_t sp, int ac, char **av)
 {
 	load_config(ac, av);
@@ -70,6 +75,7 @@ int slurm_spank_job_epilog(spank_t sp, int ac, char **av)
 	load_config(ac, av);
 	return nb_script_epilog(sp);
 }
+#endif
 
 int slurm_spank_user_init(spank_t sp, int ac, char **av)
 {
