@@ -1,11 +1,10 @@
 # sim/io.mk - nbsim's node probes, page-placement sampler, progress line and
-# result writer: the sources sim/module.mk links into nbsim (with
-# SIM_IO_LIBS), and their unit tests (linked with comm.c built without MPI:
-# one process, so they also run under the sanitizers).
+# result writer (sim/src/io/): the sources sim/module.mk links into nbsim
+# (with SIM_IO_LIBS), and their unit tests (linked with exchange/comm.c built
+# without MPI: one process, so they also run under the sanitizers).
 
-SIM_IO_SOURCES := sim/src/probe.c sim/src/procfs.c sim/src/placement.c \
-                  sim/src/progress.c sim/src/results.c sim/src/summary.c \
-                  sim/src/timers.c sim/src/npy.c
+SIM_IO         := probe procfs placement progress results summary timers npy
+SIM_IO_SOURCES := $(SIM_IO:%=sim/src/io/%.c)
 SIM_IO_LIBS    := -ljansson -lnuma
 
 SIO_B        := $(B)/sim-io
@@ -14,7 +13,7 @@ SIO_TEST_SRC := $(SIO_TESTS:%=tests/sim-io/test-%.c) tests/sim-io/capture.c \
                 tests/sim-io/run-suite.c
 SIO_BINS     := $(SIO_TESTS:%=$(SIO_B)/test-%)
 SIO_OBJS     := $(SIM_IO_SOURCES:sim/src/%.c=$(SIO_B)/%.o) \
-                $(SIO_B)/comm.o $(SIO_B)/capture.o $(SIO_B)/run-suite.o
+                $(SIO_B)/exchange/comm.o $(SIO_B)/capture.o $(SIO_B)/run-suite.o
 SIO_CFLAGS    = $(BASE_CFLAGS) $(HARDEN) -fopenmp -Isim/src -MMD -MP $(CFLAGS)
 SIO_LDLIBS    = $(CHECK_LIBS) $(SIM_IO_LIBS) -lm
 SIO_JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
@@ -24,19 +23,19 @@ CHECK_TARGETS += check-sim-io
 .PHONY: check-sim-io sim-io-unit sim-io-jemalloc sim-io-result-dir
 unit-tests: sim-io-unit
 
-$(SIO_B):
-	mkdir -p $@
-
-$(SIO_B)/%.o: sim/src/%.c | $(SIO_B)
+# Objects mirror sim/src's folders: $(SIO_B)/io/probe.o.
+$(SIO_B)/%.o: sim/src/%.c
+	@mkdir -p $(@D)
 	$(CC) $(SIO_CFLAGS) -c -o $@ $<
 
-$(SIO_B)/%.o: tests/sim-io/%.c | $(SIO_B)
+$(SIO_B)/%.o: tests/sim-io/%.c
+	@mkdir -p $(@D)
 	$(CC) $(SIO_CFLAGS) -c -o $@ $<
 
 $(SIO_BINS): $(SIO_B)/test-%: $(SIO_B)/test-%.o $(SIO_OBJS)
 	$(CC) $(BASE_CFLAGS) $(HARDEN_LD) -fopenmp $(LDFLAGS) -o $@ $^ $(SIO_LDLIBS)
 
--include $(wildcard $(SIO_B)/*.d)
+-include $(wildcard $(SIO_B)/*.d $(SIO_B)/*/*.d)
 
 # Every unit test, then numpy and a validator of docs/design.md's
 # Interface 2 read what the writers wrote.

@@ -1,6 +1,8 @@
 # sim/module.mk - nbsim, the MPI + OpenMP spiking-network benchmark: the
-# simulator core (this file) plus the probes, placement sampler, progress
-# line and result writer of sim/io.mk, and their tests.
+# program (sim/src/main.c, cli.c), the models (sim/src/models/), the engine
+# (sim/src/engine/) and the spike exchange (sim/src/exchange/) in this file,
+# plus the probes and output of sim/src/io/ from sim/io.mk, and their tests.
+# Sources include each other by their path under sim/src ("engine/cycle.h").
 #
 # MPI=1 builds with mpicc (the default when mpicc is on PATH), MPI=0 a
 # single-process binary. `make bench-sim` prints the performance numbers.
@@ -9,9 +11,10 @@
 
 MPI        ?= $(if $(shell command -v mpicc 2>/dev/null),1,0)
 SIM_B      := $(B)/sim
-SIM_CORE   := main cli comm model model_brunel model_microcircuit \
-              model_multiarea neuron poisson network connect build exchange \
-              cycle memest hugemem
+SIM_MODELS := builders registry brunel microcircuit multiarea
+SIM_ENGINE := network neuron poisson connect build cycle memest hugemem
+SIM_CORE   := main cli $(SIM_MODELS:%=models/%) $(SIM_ENGINE:%=engine/%) \
+              exchange/exchange exchange/comm
 SIM_SRC    := $(SIM_CORE:%=sim/src/%.c)
 SIM_OBJS   := $(SIM_CORE:%=$(SIM_B)/%.o) \
               $(SIM_IO_SOURCES:sim/src/%.c=$(SIM_B)/%.o)
@@ -38,49 +41,52 @@ LINT_SOURCES      += $(SIM_SRC) $(SIM_TSRC)
 .PHONY: check-sim sim-unit sim-determinism sim-cli install-sim uninstall-sim bench-sim
 unit-tests: sim-unit
 
-$(SIM_B):
-	mkdir -p $@
-
-$(SIM_B)/%.o: sim/src/%.c | $(SIM_B)
+# Objects mirror sim/src's folders: $(SIM_B)/engine/cycle.o.
+$(SIM_B)/%.o: sim/src/%.c
+	@mkdir -p $(@D)
 	$(SIM_CC) $(SIM_CFLAGS) -c -o $@ $<
 
-$(SIM_B)/test-%.o: tests/sim/test-%.c | $(SIM_B)
+$(SIM_B)/test-%.o: tests/sim/test-%.c
+	@mkdir -p $(@D)
 	$(CC) $(BASE_CFLAGS) $(HARDEN) -Isim/src -MMD -MP $(CFLAGS) -c -o $@ $<
 
-$(SIM_B)/test-suite.o: tests/sim/suite.c | $(SIM_B)
+$(SIM_B)/test-suite.o: tests/sim/suite.c
+	@mkdir -p $(@D)
 	$(CC) $(BASE_CFLAGS) $(HARDEN) -MMD -MP $(CFLAGS) -c -o $@ $<
 
-$(SIM_B)/cycle-notimers.o: sim/src/cycle.c | $(SIM_B)
+$(SIM_B)/engine/cycle-notimers.o: sim/src/engine/cycle.c
+	@mkdir -p $(@D)
 	$(SIM_CC) $(SIM_CFLAGS) -DNB_NO_CYCLE_TIMERS -c -o $@ $<
 
 $(SIM_B)/nbsim: $(SIM_OBJS)
 	$(SIM_CC) $(BASE_CFLAGS) $(HARDEN_LD) -fopenmp $(LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
 
 # The same binary with the cycle timers' clock reads compiled out.
-$(SIM_B)/nbsim-notimers: $(filter-out $(SIM_B)/cycle.o,$(SIM_OBJS)) $(SIM_B)/cycle-notimers.o
+$(SIM_B)/nbsim-notimers: $(filter-out $(SIM_B)/engine/cycle.o,$(SIM_OBJS)) \
+                         $(SIM_B)/engine/cycle-notimers.o
 	$(SIM_CC) $(BASE_CFLAGS) $(HARDEN_LD) -fopenmp $(LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
 
 # Unit tests: plain C (no MPI), so they also run under the sanitizers.
-$(SIM_B)/test-neuron: $(SIM_B)/test-neuron.o $(SIM_B)/core-neuron.o $(SIM_B)/test-suite.o
-$(SIM_B)/test-poisson: $(SIM_B)/test-poisson.o $(SIM_B)/core-poisson.o $(SIM_B)/test-suite.o
-$(SIM_B)/test-model: $(SIM_B)/test-model.o $(SIM_B)/test-suite.o $(SIM_B)/core-model.o \
-                     $(SIM_B)/core-model_brunel.o $(SIM_B)/core-model_microcircuit.o \
-                     $(SIM_B)/core-model_multiarea.o $(SIM_B)/core-memest.o
+$(SIM_B)/test-neuron: $(SIM_B)/test-neuron.o $(SIM_B)/core/engine/neuron.o $(SIM_B)/test-suite.o
+$(SIM_B)/test-poisson: $(SIM_B)/test-poisson.o $(SIM_B)/core/engine/poisson.o $(SIM_B)/test-suite.o
+$(SIM_B)/test-model: $(SIM_B)/test-model.o $(SIM_B)/test-suite.o \
+                     $(SIM_MODELS:%=$(SIM_B)/core/models/%.o) $(SIM_B)/core/engine/memest.o
 $(SIM_TBINS):
 	$(CC) $(BASE_CFLAGS) $(HARDEN_LD) $(LDFLAGS) -o $@ $^ $(SIM_TLIBS) -ljansson
 
-# Core objects for the tests, compiled without MPI.
-$(SIM_B)/core-%.o: sim/src/%.c | $(SIM_B)
+# Core objects for the tests, compiled without MPI: $(SIM_B)/core/engine/cycle.o.
+$(SIM_B)/core/%.o: sim/src/%.c
+	@mkdir -p $(@D)
 	$(CC) $(BASE_CFLAGS) $(HARDEN) -fopenmp -Isim/src -MMD -MP $(CFLAGS) -c -o $@ $<
 
 # A single-process nbsim from those objects, for the smoke runs of the
 # unit tests (which run under ASan and UBSan in check-sanitize).
-SIM_SERIAL_OBJS := $(SIM_CORE:%=$(SIM_B)/core-%.o) \
-                   $(SIM_IO_SOURCES:sim/src/%.c=$(SIM_B)/core-%.o)
+SIM_SERIAL_OBJS := $(SIM_CORE:%=$(SIM_B)/core/%.o) \
+                   $(SIM_IO_SOURCES:sim/src/%.c=$(SIM_B)/core/%.o)
 $(SIM_B)/nbsim-serial: $(SIM_SERIAL_OBJS)
 	$(CC) $(BASE_CFLAGS) $(HARDEN_LD) -fopenmp $(LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
 
--include $(wildcard $(SIM_B)/*.d)
+-include $(wildcard $(SIM_B)/*.d $(SIM_B)/*/*.d $(SIM_B)/core/*.d $(SIM_B)/core/*/*.d)
 
 # The unit tests, then every model, small and short, on two threads.
 sim-unit: $(SIM_TBINS) $(SIM_B)/nbsim-serial

@@ -9,17 +9,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "build.h"
 #include "cli.h"
-#include "comm.h"
-#include "cycle.h"
-#include "hugemem.h"
-#include "memest.h"
-#include "model.h"
-#include "placement.h"
-#include "probe.h"
-#include "progress.h"
-#include "results.h"
+#include "engine/build.h"
+#include "engine/cycle.h"
+#include "engine/hugemem.h"
+#include "engine/memest.h"
+#include "exchange/comm.h"
+#include "io/placement.h"
+#include "io/probe.h"
+#include "io/progress.h"
+#include "io/results.h"
+#include "models/registry.h"
 
 /* Everything a run carries from phase to phase. */
 struct run_state {

@@ -1,7 +1,7 @@
 /* test-npy.c - the .npy writer: exact header bytes (magic, version,
  * 64-byte alignment, dict), raw data after it, errors. It also leaves
  * arrays in $NB_TEST_OUT/npy for check-npy.py to load with numpy. */
-#include "npy.h"
+#include "io/npy.h"
 #include "run-suite.h"
 #include "capture.h"
 

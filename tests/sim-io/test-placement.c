@@ -1,7 +1,7 @@
 /* test-placement.c - the page-placement sampler on buffers whose pages are
  * touched, untouched, half touched or empty: touched pages are all on some
  * node (on this one-node machine: 100 % on node 0, and it says so). */
-#include "placement.h"
+#include "io/placement.h"
 #include "run-suite.h"
 #include "capture.h"
 

@@ -1,7 +1,7 @@
 /* test-probe.c - peak RSS, host name, per-thread CPU binding, allocator and
  * NUMA node count, against what this machine says independently. Set
  * NB_TEST_ALLOCATOR=jemalloc when running it with jemalloc preloaded. */
-#include "probe.h"
+#include "io/probe.h"
 #include "run-suite.h"
 
 #include <check.h>

@@ -1,6 +1,6 @@
 /* test-procfs.c - the numa_balancing sysctl and /proc/vmstat parsers, on
  * fixture files (tests/sim-io/fixtures) and on this machine's real files. */
-#include "procfs.h"
+#include "io/procfs.h"
 #include "run-suite.h"
 
 #include <check.h>

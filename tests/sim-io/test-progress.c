@@ -1,7 +1,7 @@
 /* test-progress.c - the progress line: silent when not enabled, at most
  * one line per half second, a final line at the end; plain lines into a
  * file, redrawn with '\r' on a terminal (a pseudo-terminal here). */
-#include "progress.h"
+#include "io/progress.h"
 #include "run-suite.h"
 #include "capture.h"
 

@@ -7,7 +7,7 @@
  *   (P in design order), spike_count[0][c] = 3 c,
  *   placement[s][b][n] = 0.1 s + 0.01 b + 0.001 n (5 samples, 3 buffers,
  *   this host's NUMA nodes, cycles 0, 2, ..., 8). */
-#include "results.h"
+#include "io/results.h"
 #include "run-suite.h"
 #include "capture.h"
 

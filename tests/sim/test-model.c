@@ -6,8 +6,9 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "memest.h"
-#include "model.h"
+#include "engine/memest.h"
+#include "models/microcircuit.h"
+#include "models/registry.h"
 #include "suite.h"
 
 static int build(struct nb_model *m, const char *name, double scale, double dt)
