@@ -55,8 +55,8 @@ UNINSTALL_TARGETS :=
 include helper/module.mk spank/module.mk sim/module.mk sim/report/module.mk
 
 # Whole-tree checks, run after the components' own.
-CHECK_TARGETS += check-install lint check-clang check-sanitize
-.PHONY: unit-tests check-install
+CHECK_TARGETS += check-install check-docs lint check-clang check-sanitize
+.PHONY: unit-tests check-install check-docs
 
 all: $(ALL_TARGETS)
 
@@ -76,6 +76,12 @@ check-install: all
 	tools/check-install
 
 uninstall: $(UNINSTALL_TARGETS)
+
+# Every command block of README.md and docs/*.md marked `sh runnable`
+# (tools/check-docs states the convention), after check-docs' own test.
+check-docs: all
+	tests/docs/test-check-docs $(B)
+	tools/check-docs --build $(B)
 
 # Every C file passes cppcheck with no finding; scripts pass shellcheck
 # and pyflakes.

@@ -240,6 +240,10 @@ static int run_phases(struct run_state *r)
 	r->run.time_sim_s = simulate(r, sim, &r->log);
 	nb_disturb_snap(&r->run.context.disturb_end, r->threads);
 	nb_probe_node(&r->run.end);
+	if (nb_comm_rank() == 0)
+		nb_disturb_warn(&r->run.context.disturb_start,
+		                &r->run.context.disturb_end, r->threads,
+		                r->run.time_sim_s);
 	nb_progress_end();
 	if (r->sim.spikes_out)
 		fclose(r->sim.spikes_out);

@@ -4,12 +4,13 @@
 #include "io/disturb.h"
 #include "io/thread-log.h"
 #include "run-suite.h"
+#include "capture.h"
 
 #include <check.h>
 #include <math.h>
 #include <omp.h>
 #include <sched.h>
-#include <time.h>
+#include <string.h>
 
 START_TEST(slow_updates_against_the_median)
 {
@@ -75,6 +76,31 @@ START_TEST(unreadable_is_null)
 }
 END_TEST
 
+/* 2 threads x 10 s: 1.2 s of wait (6 %) warns, 0.8 s (4 %) does not. */
+START_TEST(warns_when_threads_waited)
+{
+	struct nb_disturb_snap a = { 0, 0, 1.0, 0, 0, 0, 0.5 }, b = a;
+	char err[512];
+	b.run_delay_s = 1.8;
+	b.loadavg = 3.25;
+	capture_begin();
+	nb_disturb_warn(&a, &b, 2, 10.0);
+	capture_end(err, sizeof err);
+	ck_assert_str_eq(err, "");
+	b.run_delay_s = 2.2;
+	capture_begin();
+	nb_disturb_warn(&a, &b, 2, 10.0);
+	capture_end(err, sizeof err);
+	ck_assert_msg(strstr(err, "the threads waited 6 % of the sim phase for a CPU") &&
+	              strstr(err, "load average 3.25"), "%s", err);
+	a.run_delay_s = -1;
+	capture_begin();
+	nb_disturb_warn(&a, &b, 2, 10.0);
+	capture_end(err, sizeof err);
+	ck_assert_str_eq(err, "");
+}
+END_TEST
+
 START_TEST(thread_log_records_cpu_and_times)
 {
 	struct nb_thread_log l;
@@ -95,6 +121,7 @@ int main(void)
 	tcase_add_test(tc, slow_updates_against_the_median);
 	tcase_add_test(tc, readings_over_a_busy_interval);
 	tcase_add_test(tc, unreadable_is_null);
+	tcase_add_test(tc, warns_when_threads_waited);
 	tcase_add_test(tc, thread_log_records_cpu_and_times);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

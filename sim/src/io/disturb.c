@@ -3,6 +3,7 @@
 #include "io/procstat.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -90,6 +91,21 @@ void nb_disturb_collect(struct nb_disturb_facts *f,
 	f->end = *end;
 	f->cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	slow_updates(f, update_s, cycles);
+}
+
+void nb_disturb_warn(const struct nb_disturb_snap *start,
+                     const struct nb_disturb_snap *end, int threads,
+                     double wall_s)
+{
+	double wait = end->run_delay_s - start->run_delay_s;
+
+	if (start->run_delay_s < 0 || end->run_delay_s < 0 || threads < 1 ||
+	    !(wall_s > 0) || wait <= NB_WAIT_WARN * threads * wall_s)
+		return;
+	fprintf(stderr, "nbsim: warning: the threads waited %.0f %% of the sim "
+	        "phase for a CPU (other processes on these cores, load average "
+	        "%.2f): these times are not this machine's\n",
+	        100.0 * wait / (threads * wall_s), end->loadavg);
 }
 
 /* end - start, or null when either is unreadable. */

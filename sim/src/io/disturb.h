@@ -43,6 +43,14 @@ void nb_disturb_collect(struct nb_disturb_facts *f,
                         const struct nb_disturb_snap *end,
                         const double *update_s, size_t cycles);
 
+/* Says on stderr when the team's threads waited for a CPU more than
+ * NB_WAIT_WARN of their time over wall_s: the run's times are not this
+ * machine's (nbsim-report flags such runs too). */
+#define NB_WAIT_WARN 0.05
+void nb_disturb_warn(const struct nb_disturb_snap *start,
+                     const struct nb_disturb_snap *end, int threads,
+                     double wall_s);
+
 /* A rank's entry of "disturbance.ranks" / its host's of "disturbance.hosts". */
 json_t *nb_disturb_rank_json(const struct nb_disturb_facts *f);
 json_t *nb_disturb_host_json(const struct nb_disturb_facts *f);
