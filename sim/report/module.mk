@@ -43,8 +43,8 @@ uninstall-report:
 # a size that finishes within 10 minutes on 2 cores. DEMO_ARGS are
 # numa-balancing-validate options.
 DEMO_OUT  ?= demo-out
-DEMO_ARGS ?= --model brunel --scale 1 --t-presim 200 --t-sim 5000 \
-             --ranks 1 --threads 2 --reps 4 --poll 2 \
+DEMO_ARGS ?= --model brunel --scale 1 --t-presim 200 --t-sim 3000 \
+             --ranks 1 --threads 2 --reps 8 --poll 2 \
              --nbsim-arg=--placement-every --nbsim-arg=200 \
              --nbsim-arg=--no-huge-pages
 demo: deps
@@ -66,9 +66,9 @@ check-demo: all
 	PYTHONPATH=sim/report $(PYTHON) tests/report/verify_demo.py \
 	  $(CHECK_DEMO)/validation --ranks 2 --conditions 4
 
-# --command on the local Slurm: one pair of jobs running
-# `srun touch-pages` (256 MiB of base pages, touched 800 times: 3-4 s
-# here, long enough for the balancing scanner to mark pages), then the run
+# --command on the local Slurm: one pair of jobs running `srun touch-pages`
+# (1 GiB of base pages, touched 400 times by 2 threads: 4-5 s here, long
+# enough for the balancing scanner to mark pages), then the run
 # directories and the report must be complete.
 TOUCH_PAGES   := $(B)/report/touch-pages
 CHECK_COMMAND := $(B)/report/check-command
@@ -77,11 +77,11 @@ LINT_SOURCES  += tests/report/touch-pages.c
 .PHONY: check-command
 $(TOUCH_PAGES): tests/report/touch-pages.c
 	@mkdir -p $(@D)
-	$(CC) $(BASE_CFLAGS) $(HARDEN) $(HARDEN_LD) $(CFLAGS) $(LDFLAGS) -o $@ $<
+	$(CC) $(BASE_CFLAGS) $(HARDEN) $(HARDEN_LD) -pthread $(CFLAGS) $(LDFLAGS) -o $@ $<
 check-command: all $(TOUCH_PAGES)
 	@mkdir -p $(REPORT_MPL)
 	B=$(B) MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo $(CHECK_COMMAND) $(SIM_B)/nbsim \
-	  --command 'srun $(abspath $(TOUCH_PAGES)) 256 800' --threads 1 \
+	  --command 'srun $(abspath $(TOUCH_PAGES)) 1024 400 2' --threads 2 \
 	  --reps 1 --poll 1
 	PYTHONPATH=sim/report $(PYTHON) tests/report/verify_demo.py \
 	  $(CHECK_COMMAND)/validation --command --conditions 2

@@ -37,10 +37,10 @@ class DisturbTest(unittest.TestCase):
         self.assertAlmostEqual(d.signals["cpu_wait_share"], 0.06)
 
     def test_switches(self):
-        probes = synth.disturbance(1, switches=900)   # 45 per thread-second
+        probes = synth.disturbance(1, switches=4800)  # 240 per thread-second
         self.assertFalse(disturb.assess(run(probes)).disturbed)
-        probes["ranks"][0]["involuntary_switches"] = 1100
-        self.assertIn("55 involuntary context switches",
+        probes["ranks"][0]["involuntary_switches"] = 5200
+        self.assertIn("260 involuntary context switches",
                       disturb.assess(run(probes)).reasons[0])
 
     def test_slow_updates(self):
@@ -64,6 +64,8 @@ class DisturbTest(unittest.TestCase):
         probes["ranks"] = []
         self.assertIn("tasks waited for a CPU during 30%",
                       disturb.assess(run(probes)).reasons[0])
+        probes["hosts"]["node1"]["cpu_pressure_s"] = 2.0
+        self.assertFalse(disturb.assess(run(probes)).disturbed)
 
     def test_load_and_iowait_are_notes(self):
         probes = synth.disturbance(1, load=3.5)

@@ -124,7 +124,7 @@ class HeadlineTest(unittest.TestCase):
         run = next(r for r in obj["runs"] if r["name"] == "rep03-nb0")
         self.assertTrue(run["disturbance"]["disturbed"])
         self.assertIn("waited", run["disturbance"]["reasons"][0])
-        self.assertIn("disturbed: 1 of 16 runs", stdout)
+        self.assertIn("disturbed: 1 of 16 runs were disturbed", stdout)
         self.assertIn("rep03-nb0: threads waited", stdout)
         self.assertIn("put back", stdout)
 
@@ -148,6 +148,18 @@ class HeadlineTest(unittest.TestCase):
         stdout, obj = self.report(runs)
         self.assertEqual(sorted(r["name"] for r in obj["runs"]),
                          ["siteA/rep01-nb1", "siteB/rep01-nb1"])
+
+    def test_pairs_follow_the_rep_tags(self):
+        # Submitted out of order: rep 02's pair first, then rep 01's.
+        runs = [self.run_dir("b-nb1", 1, 1.3, "02"),
+                self.run_dir("b-nb0", 0, 1.0, "02"),
+                self.run_dir("a-nb0", 0, 1.0, "01"),
+                self.run_dir("a-nb1", 1, 1.1, "01")]
+        _, obj = self.report(runs)
+        pairs = {p["rep"]: (p["numerator_run"], p["denominator_run"])
+                 for p in obj["comparisons"][0]["pairs"]}
+        self.assertEqual(pairs, {"01": ("a-nb1", "a-nb0"),
+                                 "02": ("b-nb1", "b-nb0")})
 
     def test_one_run_says_n_equals_1(self):
         stdout, _ = self.report([self.run_dir("only", 1, 1.5, "01")])

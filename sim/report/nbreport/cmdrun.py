@@ -99,7 +99,9 @@ def _samples(path, which):
     return by_host
 
 
-def _host_facts(start, end, window):
+def _host_facts(start, end):
+    """(numa_balancing, vmstat_delta, disturbance host, provenance host)
+    entries of one host."""
     def grew(key):
         return max(0, end[key] - start[key])
     tck = start["clk_tck"] or 1
@@ -116,21 +118,35 @@ def _host_facts(start, end, window):
              "cpus": start["cpus"]})
 
 
+def _or_none(text):
+    return None if text == UNSET else text
+
+
+def _provenance(run, facts, hosts):
+    return {"date_utc": run["start_utc"], "command_line": [run["command"]],
+            "nbsim_version": None,
+            "hosts": {h: facts[h][3] for h in hosts},
+            "omp_proc_bind": _or_none(run["omp_proc_bind"]),
+            "omp_places": _or_none(run["omp_places"]),
+            "slurm_cpu_bind": _or_none(run["slurm_cpu_bind"]),
+            "thread_cpus": []}
+
+
 def _summary(path, run, starts, ends):
     file = os.path.join(path, RUN_FILE)
     if set(starts) != set(ends):
         _fail(path, "node-start and node-end samples name different hosts")
     hosts = sorted(starts)
     window = max(ends[h]["time_s"] - starts[h]["time_s"] for h in hosts)
-    facts = {h: _host_facts(starts[h], ends[h], window) for h in hosts}
+    facts = {h: _host_facts(starts[h], ends[h]) for h in hosts}
+    rep = _or_none(run["rep"])
     return {
-        "command": run["command"], "nodes": _number(file, "nodes",
-                                                    run["nodes"], int),
+        "command": run["command"],
+        "nodes": _number(file, "nodes", run["nodes"], int),
         "exit_status": _number(file, "exit_status", run["exit_status"], int),
         "wall_s": _number(file, "wall_s", run["wall_s"]),
         "window_s": window, "hostnames": hosts,
-        "slurm_job_id": None if run["slurm_job_id"] == UNSET
-        else run["slurm_job_id"],
+        "slurm_job_id": _or_none(run["slurm_job_id"]),
         "numa_balancing_requested": _optional_int(
             file, "numa_balancing_requested", run["numa_balancing_requested"]),
         "numa_balancing_in_force": _optional_int(
@@ -141,18 +157,8 @@ def _summary(path, run, starts, ends):
                                                for h in hosts}},
         "thp": {h: starts[h]["thp"] for h in hosts},
         "allocator": "unknown",
-        "provenance": {
-            "date_utc": run["start_utc"], "command_line": [run["command"]],
-            "nbsim_version": None,
-            "hosts": {h: facts[h][3] for h in hosts},
-            "omp_proc_bind": None if run["omp_proc_bind"] == UNSET
-            else run["omp_proc_bind"],
-            "omp_places": None if run["omp_places"] == UNSET
-            else run["omp_places"],
-            "slurm_cpu_bind": None if run["slurm_cpu_bind"] == UNSET
-            else run["slurm_cpu_bind"],
-            "thread_cpus": []},
-        "tags": {"rep": run["rep"]} if run["rep"] != UNSET else {},
+        "provenance": _provenance(run, facts, hosts),
+        "tags": {} if rep is None else {"rep": rep},
     }
 
 

@@ -66,10 +66,16 @@ def _pair(rep, a, b):
     return Pair(rep, a, b, ratio, why, disturbed)
 
 
+def _tagged(runs):
+    """Every run has a rep tag, and no two share one."""
+    reps = [r.pair for r in runs]
+    return None not in reps and len(set(reps)) == len(reps)
+
+
 def pair_runs(num, den):
     """The Pairs of two conditions' runs, by repetition tag when every run
-    has one, else by submission order."""
-    if all(r.pair is not None for r in num.runs + den.runs):
+    of each has its own, else by submission order."""
+    if _tagged(num.runs) and _tagged(den.runs):
         others = {r.pair: r for r in den.runs}
         return [_pair(r.pair, r, others[r.pair])
                 for r in num.runs if r.pair in others]

@@ -27,9 +27,9 @@ lags the run, so it tells about the neighbourhood, not the run."""
 from dataclasses import dataclass, field
 
 CPU_WAIT = 0.05
-SWITCHES_PER_S = 50.0
+SWITCHES_PER_S = 250.0
 STEAL = 0.05
-PRESSURE = 0.10
+PRESSURE = 0.25
 SLOW_UPDATE_FACTOR = 5
 SLOW_UPDATE = 0.05
 IOWAIT_NOTE = 0.05

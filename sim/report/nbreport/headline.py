@@ -113,7 +113,7 @@ def disturbed_line(comps, runs):
                     "disturbance probes in their summary.json)", "warn")
     hit = [r for r in runs if r.disturbance.disturbed]
     if not hit:
-        return Line("disturbed", f"none of {len(runs)} runs (CPU wait, "
+        return Line("disturbed", f"none of {len(runs)} runs (by CPU wait, "
                     "context switches, steal, CPU pressure, slow updates)")
     detail = [f"{r.name}: {r.disturbance.summary()}" for r in hit]
     for c in comps:
@@ -126,8 +126,9 @@ def disturbed_line(comps, runs):
                         f" (95 % CI {iv.lo:.3f}-{iv.hi:.3f})"))
             detail.append(f"with the {len(pairs)} disturbed pair(s) of "
                           f"{c.num.label} / {c.den.label} put back: {words}")
-    return Line("disturbed", f"{len(hit)} of {len(runs)} runs; their "
-                "pairs are left out of the effect", "warn", detail=detail)
+    return Line("disturbed", f"{len(hit)} of {len(runs)} runs were "
+                "disturbed; their pairs are left out of the effect", "warn",
+                detail=detail)
 
 
 def kernel_line(conds):
