@@ -125,6 +125,9 @@ class HeadlineTest(unittest.TestCase):
         self.assertTrue(run["disturbance"]["disturbed"])
         self.assertIn("waited", run["disturbance"]["reasons"][0])
         self.assertIn("disturbed: 1 of 16 runs were disturbed", stdout)
+        self.assertEqual(obj["in_force"], {
+            "runs": 16, "in_force": 16, "contradicting": [],
+            "unconfirmed": [], "disturbed": ["rep03-nb0"]})
         self.assertIn("rep03-nb0: threads waited", stdout)
         self.assertIn("put back", stdout)
 

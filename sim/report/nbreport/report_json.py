@@ -1,6 +1,7 @@
 """report.json: the report's numbers for scripts and CI (docs/benchmark.md
-lists every field). One object: "schema", "headline" (the Lines as
-text and status), "conditions", "comparisons" and "runs". Objects are
+lists every field). One object: "schema", "generated_utc", "in_force"
+(counts and names), "headline" (the Lines as text and status),
+"conditions", "comparisons" and "runs". Objects are
 built by the small functions below, one per record; a new analysis adds
 its own keys to a record (or a top-level key of its own) and leaves the
 others alone, and readers ignore keys they do not know."""
@@ -10,6 +11,7 @@ import json
 import os
 
 from . import counters, provenance
+from .verdict import FAIL, OK, WARN
 
 SCHEMA = "nbsim-report/1"
 
@@ -71,11 +73,23 @@ def run_record(run, cond):
     return rec
 
 
+def in_force_record(runs):
+    """The headline's first answer as numbers: runs in force, and the names
+    of those that contradict their label or could not be confirmed."""
+    by = {s: [r.name for r in runs if r.verdict.status == s]
+          for s in (OK, WARN, FAIL)}
+    return {"runs": len(runs), "in_force": len(by[OK]),
+            "contradicting": by[FAIL], "unconfirmed": by[WARN],
+            "disturbed": [r.name for r in runs if r.disturbance.disturbed]}
+
+
 def build(conds, comps, lines):
+    runs = [r for c in conds for r in c.runs]
     return {
         "schema": SCHEMA,
         "generated_utc": datetime.datetime.now(datetime.timezone.utc)
         .strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "in_force": in_force_record(runs),
         "headline": [{"topic": ln.topic, "status": ln.status,
                       "strong": ln.strong, "text": ln.text,
                       "detail": [d for d in ln.detail if d]}
