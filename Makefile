@@ -68,7 +68,7 @@ include common/module.mk spank/module.mk helper/module.mk sim/module.mk \
 
 # Whole-tree checks, run after the components' own.
 CHECK_TARGETS += fuzz-smoke check-install check-docs lint check-clang check-sanitize
-.PHONY: unit-tests check-install check-docs fuzz fuzz-smoke
+.PHONY: unit-tests check-install check-docs check-docs-long fuzz fuzz-smoke
 
 fuzz: $(FUZZERS)
 	tests/fuzz.sh $(FUZZ_SECONDS) $(FUZZERS)
@@ -114,6 +114,11 @@ uninstall: $(UNINSTALL_TARGETS)
 check-docs: all
 	tests/docs/test-check-docs $(B)
 	tools/check-docs --build $(B)
+
+# The same with the blocks marked `sh runnable long` (make demo, the
+# benchmarks, fuzzing): tens of minutes, so not part of make check.
+check-docs-long: all
+	tools/check-docs --build $(B) --long
 
 # Every C file passes cppcheck with no finding; scripts pass shellcheck
 # and pyflakes.
