@@ -5,8 +5,13 @@ job's run directory complete (docs/design.md, Interface 2 for nbsim, 3 for
 in force at start and end, and the report written: the figures, the page
 with its headline first, and report.json with the expected number of
 conditions, its headline, and every run with its verdict, kernel rates and
-disturbance.
-    verify_demo.py VALIDATION_DIR (--ranks N | --command) --conditions K"""
+disturbance. With --expect, also that the headline is right for how the
+machine was: `quiet` (no run disturbed, and balancing on conclusively
+slower, which it is here for nbsim's demo and touch-pages), `disturbed`
+(a CPU hog ran: some run flagged, and no conclusive effect in the
+direction opposite to the quiet one).
+    verify_demo.py VALIDATION_DIR (--ranks N | --command) --conditions K
+                   [--expect quiet|disturbed]"""
 
 import argparse
 import json
@@ -80,6 +85,27 @@ def report_problems(reportdir, args):
         yield "index.html: the headline does not come first"
 
 
+def expect_problems(obj, expect):
+    disturbed = obj["in_force"]["disturbed"]
+    effects = [c for c in obj["comparisons"] if c["factor"] == "numa_balancing"]
+    if not effects:
+        yield "report.json: no numa_balancing comparison"
+    for c in effects:
+        clean = c["clean"]
+        slower = clean["conclusive"] and clean["median_ratio"] > 1
+        reversed_ = clean["conclusive"] and clean["median_ratio"] < 1
+        if expect == "quiet" and not slower:
+            yield (f"{c['numerator']}/{c['denominator']}: not conclusively "
+                   f"slower with balancing on: {clean}")
+        if expect == "disturbed" and reversed_:
+            yield (f"{c['numerator']}/{c['denominator']}: a reversed effect "
+                   f"reported: {clean}")
+    if expect == "quiet" and disturbed:
+        yield f"disturbed runs on a quiet machine: {disturbed}"
+    if expect == "disturbed" and not disturbed:
+        yield "no run flagged as disturbed under a CPU hog"
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("validation")
@@ -87,10 +113,14 @@ def main():
     mode.add_argument("--ranks", type=int)
     mode.add_argument("--command", action="store_true")
     p.add_argument("--conditions", type=int, required=True)
+    p.add_argument("--expect", choices=("quiet", "disturbed"))
     args = p.parse_args()
     found = list(run_problems(os.path.join(args.validation, "runs"), args))
-    found += list(report_problems(os.path.join(args.validation, "report"),
-                                  args))
+    reportdir = os.path.join(args.validation, "report")
+    found += list(report_problems(reportdir, args))
+    if args.expect and not found:
+        with open(os.path.join(reportdir, "report.json")) as f:
+            found += list(expect_problems(json.load(f), args.expect))
     for f in found:
         print(f"verify_demo: {f}", file=sys.stderr)
     print(f"verify_demo: {'FAIL' if found else 'ok'}: {args.validation}")

@@ -14,6 +14,7 @@ table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
 td, th { border: 1px solid #bbb; padding: 0.2em 0.5em; text-align: left;
          vertical-align: top; }
 th { background: #eee; }
+td:first-child { white-space: nowrap; }
 .headline { border: 3px solid #333; padding: 0.6em 1em; margin-bottom: 1.5em;
             font-size: 1.1em; }
 .headline table { margin: 0; width: 100%; }
