@@ -7,7 +7,7 @@ with its headline first, and report.json with the expected number of
 conditions, its headline, and every run with its verdict, kernel rates and
 disturbance. With --expect, also that the headline is right for how the
 machine was: `quiet` (no run disturbed, and balancing on conclusively
-slower, which it is here for nbsim's demo and touch-pages), `disturbed`
+slower, as nbsim's demo is on this machine), `disturbed`
 (a CPU hog ran: some run flagged, and no conclusive effect in the
 direction opposite to the quiet one).
     verify_demo.py VALIDATION_DIR (--ranks N | --command) --conditions K
