@@ -13,7 +13,7 @@
 enum {
 	OPT_MODEL = 256, OPT_SCALE, OPT_PRESIM, OPT_SIM, OPT_DT, OPT_SEED,
 	OPT_OUT, OPT_AREAS, OPT_PLACEMENT, OPT_SYNC, OPT_PROGRESS, OPT_SPIKES,
-	OPT_NO_HUGE, OPT_HELP, OPT_VERSION
+	OPT_NO_HUGE, OPT_TAG, OPT_HELP, OPT_VERSION
 };
 
 static const struct option longopts[] = {
@@ -30,6 +30,7 @@ static const struct option longopts[] = {
 	{"progress", no_argument, NULL, OPT_PROGRESS},
 	{"record-spikes", no_argument, NULL, OPT_SPIKES},
 	{"no-huge-pages", no_argument, NULL, OPT_NO_HUGE},
+	{"tag", required_argument, NULL, OPT_TAG},
 	{"help", no_argument, NULL, OPT_HELP},
 	{"version", no_argument, NULL, OPT_VERSION},
 	{NULL, 0, NULL, 0},
@@ -55,6 +56,8 @@ static void usage(void)
 	       "                        sim phase (for tests; slows the collocate phase)\n"
 	       "  --no-huge-pages       do not ask for transparent huge pages for ring buffers\n"
 	       "                        and synapses (default: asked for, madvise)\n"
+	       "  --tag KEY=VALUE       record KEY=VALUE in summary.json's \"tags\" (repeatable;\n"
+	       "                        numa-balancing-validate tags each run's repetition, rep)\n"
 	       "  --help                this text\n"
 	       "  --version             version\n");
 }
@@ -82,6 +85,37 @@ static int integer(const char *opt, const char *s, double lo, double hi,
 		        opt, s, lo, hi);
 		return -1;
 	}
+	return 0;
+}
+
+/* --tag KEY=VALUE: KEY of 1-63 letters, digits, '_', '-' or '.', given
+ * once; VALUE of at most 200 printable ASCII characters. */
+static int tag(struct nb_opts *o, const char *arg)
+{
+	size_t key = strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.");
+	const char *value = arg + key + 1;
+
+	if (key == 0 || key > 63 || arg[key] != '=' || strlen(value) > 200) {
+		fprintf(stderr, "nbsim: --tag '%s' is not KEY=VALUE (KEY: 1-63 of "
+		        "A-Z a-z 0-9 _ - .; VALUE: up to 200 characters)\n", arg);
+		return -1;
+	}
+	for (const char *c = value; *c; c++)
+		if (*c < 0x20 || *c > 0x7e) {
+			fprintf(stderr, "nbsim: --tag '%s': VALUE must be printable "
+			        "ASCII\n", arg);
+			return -1;
+		}
+	for (int i = 0; i < o->ntags; i++)
+		if (strncmp(o->tags[i], arg, key + 1) == 0) {
+			fprintf(stderr, "nbsim: --tag %.*s given twice\n", (int)key, arg);
+			return -1;
+		}
+	if (o->ntags == NB_MAX_TAGS) {
+		fprintf(stderr, "nbsim: at most %d --tag options\n", NB_MAX_TAGS);
+		return -1;
+	}
+	o->tags[o->ntags++] = arg;
 	return 0;
 }
 
@@ -113,6 +147,7 @@ static int set(struct nb_opts *o, int c, const char *arg)
 	case OPT_PROGRESS: o->progress = true; break;
 	case OPT_SPIKES: o->record_spikes = true; break;
 	case OPT_NO_HUGE: o->huge_pages = false; break;
+	case OPT_TAG: rc = tag(o, arg); break;
 	default: rc = -1;
 	}
 	return rc;

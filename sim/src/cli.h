@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#define NB_MAX_TAGS 16
+
 struct nb_opts {
 	const char *model;
 	double scale;
@@ -14,6 +16,8 @@ struct nb_opts {
 	int areas;
 	int placement_every;
 	bool sync_timer, progress, record_spikes, huge_pages;
+	int ntags;
+	const char *tags[NB_MAX_TAGS];  /* --tag KEY=VALUE, summary.json "tags" */
 };
 
 /* Returns 0 to run, 1 after --help/--version (exit 0), -1 on a bad

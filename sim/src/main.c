@@ -15,8 +15,10 @@
 #include "engine/hugemem.h"
 #include "engine/memest.h"
 #include "exchange/comm.h"
+#include "io/disturb.h"
 #include "io/placement.h"
 #include "io/probe.h"
+#include "io/provenance.h"
 #include "io/progress.h"
 #include "io/results.h"
 #include "models/registry.h"
@@ -28,11 +30,14 @@ struct run_state {
 	struct nb_net net;
 	struct nb_sim sim;
 	struct nb_cycle_log log;
+	struct nb_thread_log thread_log;
 	struct nb_placement_log placement;
 	struct nb_run run;
 	double *rates;
 	const char **names;
 	int threads;
+	int argc;
+	char **argv;
 };
 
 static int alloc_log(struct nb_cycle_log *log, size_t cycles)
@@ -55,6 +60,8 @@ static void free_log(struct nb_cycle_log *log)
 	free(log->spikes);
 	for (int p = 0; p < NB_PHASE_COUNT; p++)
 		free(log->phase_s[p]);
+	if (log->threads)
+		nb_thread_log_free(log->threads);
 }
 
 static int64_t steps_of(double ms, double dt)
@@ -197,6 +204,10 @@ static void describe_run(struct run_state *r)
 	u->pops = r->m.npops;
 	u->pop_names = r->names;
 	u->pop_rates = r->rates;
+	u->context.argc = r->argc;
+	u->context.argv = r->argv;
+	u->context.ntags = r->o.ntags;
+	u->context.tags = r->o.tags;
 }
 
 /* Presim, then the timed sim phase between two node probes. */
@@ -207,8 +218,10 @@ static int run_phases(struct run_state *r)
 	size_t cycles = nb_cycles(sim, r->net.min_delay);
 
 	if (alloc_log(&r->log, cycles) || setup_placement(r, cycles) ||
+	    nb_thread_log_init(&r->thread_log, r->threads, cycles) ||
 	    nb_exchange_init(&r->sim.x, nb_comm_size(), 64))
 		nb_comm_abort("out of memory for the cycle log");
+	r->log.threads = &r->thread_log;
 	r->sim.net = &r->net;
 	r->sim.sync_timer = r->o.sync_timer;
 	r->sim.progress = nb_comm_rank() == 0;
@@ -221,9 +234,16 @@ static int run_phases(struct run_state *r)
 	for (int t = 0; t < r->threads; t++)
 		r->net.t[t].events = 0;
 	nb_comm_barrier();
+	nb_prov_date(r->run.context.date_utc, sizeof r->run.context.date_utc);
 	nb_probe_node(&r->run.start);
+	nb_disturb_snap(&r->run.context.disturb_start, r->threads);
 	r->run.time_sim_s = simulate(r, sim, &r->log);
+	nb_disturb_snap(&r->run.context.disturb_end, r->threads);
 	nb_probe_node(&r->run.end);
+	if (nb_comm_rank() == 0)
+		nb_disturb_warn(&r->run.context.disturb_start,
+		                &r->run.context.disturb_end, r->threads,
+		                r->run.time_sim_s);
 	nb_progress_end();
 	if (r->sim.spikes_out)
 		fclose(r->sim.spikes_out);
@@ -287,6 +307,8 @@ int main(int argc, char **argv)
 	if (nb_comm_init(&argc, &argv))
 		return 1;
 	rc = nb_cli_parse(&r.o, argc, argv);
+	r.argc = argc;
+	r.argv = argv;
 	if (rc == 0) {
 		r.threads = omp_get_max_threads();
 		rc = run(&r);

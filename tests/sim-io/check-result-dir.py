@@ -46,6 +46,49 @@ def placement_ok(v):
         and isinstance(v["cycles"], list) and all(map(is_int, v["cycles"])))
 
 
+def fields(spec):
+    """An object with exactly these keys, each passing its check."""
+    return lambda v: (isinstance(v, dict) and sorted(v) == sorted(spec)
+                      and all(spec[k](v[k]) for k in spec))
+
+
+def non_negative(v):
+    return is_num(v) and v >= 0
+
+
+RANK_PROBES = fields({
+    "involuntary_switches": is_int, "voluntary_switches": is_int,
+    "run_delay_s": or_null(non_negative), "slow_update_cycles": is_int,
+    "slow_update_s": non_negative, "update_median_s": non_negative})
+HOST_PROBES = fields({
+    "cpus": is_int, "steal_s": or_null(non_negative),
+    "iowait_s": or_null(non_negative), "loadavg_start": or_null(non_negative),
+    "loadavg_end": or_null(non_negative),
+    "cpu_pressure_s": or_null(non_negative)})
+
+
+def disturbance_ok(ranks, hosts):
+    return fields({"ranks": list_of(RANK_PROBES, ranks),
+                   "hosts": dict_of(set(hosts), HOST_PROBES)})
+
+
+def provenance_ok(ranks, hosts, threads):
+    string = lambda v: isinstance(v, str)
+    thread = fields({"affinity": string, "ran_on": string})
+    return fields({
+        "date_utc": lambda v: string(v) and len(v) == 20 and v.endswith("Z"),
+        "command_line": lambda v: isinstance(v, list) and v and all(
+            map(string, v)),
+        "nbsim_version": lambda v: string(v) and v != "",
+        "hosts": dict_of(set(hosts), fields({
+            "kernel": string, "cpu_model": or_null(string),
+            "cpus": lambda v: is_int(v) and v >= 1})),
+        "omp_proc_bind": or_null(string), "omp_places": or_null(string),
+        "slurm_cpu_bind": or_null(string),
+        "thread_cpus": list_of(lambda t: isinstance(t, list) and len(t) in (
+            0, threads) and all(map(thread, t)), ranks)})
+
+
 def key_checks(s):
     """summary.json key -> predicate, in the order of docs/design.md."""
     ranks = s.get("ranks") if is_int(s.get("ranks")) else -1
@@ -78,6 +121,10 @@ def key_checks(s):
         "numa_balancing_requested": or_null(is_int),
         "numa_balancing_in_force": or_null(is_int),
         "placement": placement_ok,
+        "disturbance": disturbance_ok(ranks, hosts),
+        "provenance": provenance_ok(ranks, hosts, s.get("threads")),
+        "tags": lambda v: isinstance(v, dict) and all(
+            isinstance(x, str) for x in v.values()),
     }
 
 
@@ -111,6 +158,13 @@ def check_arrays(run_dir, s, problems):
     for p in PHASES:
         arrays[p] = load(run_dir, f"phase_{p}.npy", "<f8", shape, problems)
     arrays["spikes"] = load(run_dir, "spike_count.npy", "<i8", shape, problems)
+    threads = [os.path.exists(os.path.join(run_dir, f"thread_{p}.npy"))
+               for p in ("deliver", "update")]
+    if any(threads):
+        for p in ("deliver", "update"):
+            arrays[f"thread_{p}"] = load(run_dir, f"thread_{p}.npy", "<f8",
+                                         (s["threads"], s["cycles"]),
+                                         problems)
     for name, a in arrays.items():
         if a is not None and (a < 0).any():
             problems.append(f"{name}: negative values")
@@ -156,6 +210,9 @@ def check_fixture(arrays, nodes, problems):
     s, b, n = np.meshgrid(np.arange(5), np.arange(3), np.arange(nodes),
                           indexing="ij")
     want["placement"] = 0.1 * s + 0.01 * b + 0.001 * n
+    t = np.arange(1, 3, dtype=float)[:, None]
+    want["thread_deliver"] = 1e-5 * t * c
+    want["thread_update"] = 2e-5 * t * c
     for name, w in want.items():
         a = arrays.get(name)
         if a is None or not np.allclose(a.reshape(w.shape), w, rtol=0, atol=1e-15):

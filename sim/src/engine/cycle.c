@@ -212,9 +212,29 @@ static void master(struct nb_sim *s, int64_t start, int n, size_t cycle,
 		nb_progress_update((double)s->step * s->net->m->dt);
 }
 
+/* Deliver and update of one thread; the master's clock readings are the
+ * cycle's, and every thread's own times go to the thread log. */
+static void thread_work(struct nb_sim *s, struct nb_thread_net *t, int tid,
+                        int64_t start, int n, size_t cycle,
+                        struct nb_cycle_log *log)
+{
+	double t0 = NOW(), t1;
+
+#pragma omp master
+	s->clock[0] = t0;
+	deliver(s, t);
+	t1 = NOW();
+#pragma omp master
+	s->clock[1] = t1;
+	update(s, t, start, n);
+	if (log && log->threads)
+		nb_thread_log_cycle(log->threads, tid, cycle, t1 - t0, NOW() - t1);
+}
+
 void nb_cycle_run(struct nb_sim *s, int64_t steps, struct nb_cycle_log *log)
 {
-	struct nb_thread_net *t = &s->net->t[omp_get_thread_num()];
+	const int tid = omp_get_thread_num();
+	struct nb_thread_net *t = &s->net->t[tid];
 	const int64_t end = s->step + steps;
 
 	for (size_t cycle = 0;; cycle++) {
@@ -223,12 +243,7 @@ void nb_cycle_run(struct nb_sim *s, int64_t steps, struct nb_cycle_log *log)
 
 		if (start >= end)
 			break;
-#pragma omp master
-		s->clock[0] = NOW();
-		deliver(s, t);
-#pragma omp master
-		s->clock[1] = NOW();
-		update(s, t, start, n);
+		thread_work(s, t, tid, start, n, cycle, log);
 #pragma omp barrier
 #pragma omp master
 		{

@@ -28,8 +28,10 @@ struct nb_sim {
 };
 
 /* Wall time one cycle-timer clock read costs (0 when compiled out); a
- * cycle takes NB_CLOCK_READS of them. */
-#define NB_CLOCK_READS 6
+ * cycle takes NB_CLOCK_READS of them on the master thread: six for the
+ * phases and one for the end of its own update in the thread log (every
+ * other thread reads the clock three times, for its own thread log). */
+#define NB_CLOCK_READS 7
 double nb_cycle_clock_cost_s(void);
 /* Cycles needed for `steps` steps. */
 size_t nb_cycles(int64_t steps, int min_delay);

@@ -32,6 +32,10 @@ static void collect_facts(struct nb_rank_facts *f, const struct nb_run *run,
 			f->phase_total[p] += log->phase_s[p][c];
 		f->spikes += log->spikes[c];
 	}
+	nb_disturb_collect(&f->disturb, &run->context.disturb_start,
+	                   &run->context.disturb_end, log->phase_s[NB_PHASE_UPDATE],
+	                   log->cycles);
+	nb_prov_collect(&f->prov, log->threads);
 }
 
 /* Gathers n elements of `size` bytes from every rank; rank 0 gets a new
@@ -115,11 +119,13 @@ static int write_npy(const char *dir, const char *name, enum nb_npy_type type,
 	return nb_npy_write(path, type, ndim, shape, data);
 }
 
-/* The per-cycle arrays gathered from every rank, each [ranks][cycles]. */
+/* The per-cycle arrays gathered from every rank, each [ranks][cycles],
+ * and rank 0's own per-thread log (or NULL). */
 struct cycle_arrays {
 	double *cycle_s;
 	double *phase_s[NB_PHASE_COUNT];
 	int64_t *spikes;
+	const struct nb_thread_log *threads;
 };
 
 static int write_arrays(const char *dir, const struct cycle_arrays *a,
@@ -134,6 +140,18 @@ static int write_arrays(const char *dir, const struct cycle_arrays *a,
 	}
 	return rc ? rc : write_npy(dir, "spike_count.npy", NB_NPY_I64, 2, shape,
 	                           a->spikes);
+}
+
+/* Rank 0's per-thread deliver and update times, (threads, cycles). */
+static int write_threads(const char *dir, const struct nb_thread_log *t)
+{
+	if (!t)
+		return 0;
+	size_t shape[2] = { (size_t)t->threads, t->cycles };
+	int rc = write_npy(dir, "thread_deliver.npy", NB_NPY_F64, 2, shape,
+	                   t->deliver_s);
+	return rc ? rc : write_npy(dir, "thread_update.npy", NB_NPY_F64, 2,
+	                           shape, t->update_s);
 }
 
 static int write_placement(const char *dir, const struct nb_placement_log *log)
@@ -162,6 +180,7 @@ static int write_dir(const char *dir, const struct nb_run_data *d,
 {
 	char path[4096];
 	if (make_dir(dir) != 0 || write_arrays(dir, a, d->ranks, d->cycles) != 0 ||
+	    write_threads(dir, a->threads) != 0 ||
 	    write_placement(dir, d->run->placement) != 0 ||
 	    write_summary(dir, d) != 0)
 		return -1;
@@ -183,6 +202,7 @@ static void gather_arrays(struct cycle_arrays *a, const struct nb_cycle_log *log
 	for (int p = 0; p < NB_PHASE_COUNT; p++)
 		a->phase_s[p] = gather(log->phase_s[p], log->cycles, sizeof(double));
 	a->spikes = gather(log->spikes, log->cycles, sizeof(int64_t));
+	a->threads = log->threads;
 }
 
 /* The run's times, the maximum over ranks. */

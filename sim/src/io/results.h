@@ -9,7 +9,9 @@
 #include <stdint.h>
 #include <jansson.h>
 
+#include "io/context.h"
 #include "io/probe.h"
+#include "io/thread-log.h"
 
 enum nb_phase {
 	NB_PHASE_DELIVER,
@@ -26,6 +28,7 @@ struct nb_cycle_log {
 	double *cycle_s;                /* [cycles] wall time of each cycle */
 	double *phase_s[NB_PHASE_COUNT];/* [cycles] time in each phase */
 	int64_t *spikes;                /* [cycles] spikes this rank emitted */
+	struct nb_thread_log *threads;  /* each thread's own times, or NULL */
 };
 
 /* Page-placement samples taken by this rank (NULL in nb_run when off). */
@@ -56,6 +59,7 @@ struct nb_run {
 	const double *pop_rates;        /* [pops] spikes/s over the sim phase, global */
 	struct nb_node_probe start, end;/* this rank's node, around the sim phase */
 	const struct nb_placement_log *placement;
+	struct nb_run_context context;  /* provenance, tags, disturbance */
 };
 
 /* Returns 0, or -1 with a message on stderr (rank 0) when DIR cannot be

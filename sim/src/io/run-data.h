@@ -8,7 +8,9 @@
 #include <stdint.h>
 #include <jansson.h>
 
+#include "io/disturb.h"
 #include "io/probe.h"
+#include "io/provenance.h"
 #include "io/results.h"
 
 #define NB_HOST_MAX 256
@@ -26,6 +28,8 @@ struct nb_rank_facts {
 	struct nb_node_probe start, end;
 	double phase_total[NB_PHASE_COUNT]; /* seconds over the sim phase */
 	int64_t spikes;                     /* over the sim phase */
+	struct nb_disturb_facts disturb;
+	struct nb_prov_facts prov;
 };
 
 struct nb_run_data {
@@ -52,6 +56,8 @@ static inline double nb_phase_max(const struct nb_run_data *d, int p)
 
 /* The summary.json object (docs/design.md), or NULL when out of memory. */
 json_t *nb_summary_build(const struct nb_run_data *d);
+/* Adds "disturbance", "provenance" and "tags" to summary (summary-probes.c). */
+void nb_summary_probes(const struct nb_run_data *d, json_t *summary);
 /* Writes the beNNch-style "key value" timer log. 0, or -1 with a message. */
 int nb_timers_write(const char *path, const struct nb_run_data *d);
 

@@ -212,5 +212,6 @@ json_t *nb_summary_build(const struct nb_run_data *d)
 	describe_run(d, o);
 	describe_timing(d, o);
 	describe_nodes(d, o);
+	nb_summary_probes(d, o);
 	return o;
 }
