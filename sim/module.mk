@@ -12,9 +12,10 @@
 MPI        ?= $(if $(shell command -v mpicc 2>/dev/null),1,0)
 SIM_B      := $(B)/sim
 SIM_MODELS := builders registry brunel microcircuit multiarea
-SIM_ENGINE := network neuron poisson connect build cycle memest hugemem
+SIM_ENGINE := network neuron poisson connect build cycle memest hugemem vec
+SIM_EXCH   := exchange comm register compressed targets deliver
 SIM_CORE   := main cli $(SIM_MODELS:%=models/%) $(SIM_ENGINE:%=engine/%) \
-              exchange/exchange exchange/comm
+              $(SIM_EXCH:%=exchange/%)
 SIM_SRC    := $(SIM_CORE:%=sim/src/%.c)
 SIM_OBJS   := $(SIM_CORE:%=$(SIM_B)/%.o) \
               $(SIM_IO_SOURCES:sim/src/%.c=$(SIM_B)/%.o)

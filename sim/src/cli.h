@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine/hugemem.h"
+
 struct nb_opts {
 	const char *model;
 	double scale;
@@ -13,7 +15,8 @@ struct nb_opts {
 	const char *out;
 	int areas;
 	int placement_every;
-	bool sync_timer, progress, record_spikes, huge_pages;
+	enum nb_huge_mode huge_pages;
+	bool sync_timer, progress, record_spikes, compressed_spikes;
 };
 
 /* Returns 0 to run, 1 after --help/--version (exit 0), -1 on a bad
