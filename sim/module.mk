@@ -19,7 +19,7 @@ SIM_CORE   := main cli $(SIM_MODELS:%=models/%) $(SIM_ENGINE:%=engine/%) \
 SIM_SRC    := $(SIM_CORE:%=sim/src/%.c)
 SIM_OBJS   := $(SIM_CORE:%=$(SIM_B)/%.o) \
               $(SIM_IO_SOURCES:sim/src/%.c=$(SIM_B)/%.o)
-SIM_TESTS  := test-neuron test-poisson test-model
+SIM_TESTS  := test-neuron test-poisson test-model test-connect
 SIM_TBINS  := $(SIM_TESTS:%=$(SIM_B)/%)
 SIM_TSRC   := $(SIM_TESTS:%=tests/sim/%.c) tests/sim/suite.c
 
@@ -72,8 +72,12 @@ $(SIM_B)/test-neuron: $(SIM_B)/test-neuron.o $(SIM_B)/core/engine/neuron.o $(SIM
 $(SIM_B)/test-poisson: $(SIM_B)/test-poisson.o $(SIM_B)/core/engine/poisson.o $(SIM_B)/test-suite.o
 $(SIM_B)/test-model: $(SIM_B)/test-model.o $(SIM_B)/test-suite.o \
                      $(SIM_MODELS:%=$(SIM_B)/core/models/%.o) $(SIM_B)/core/engine/memest.o
+$(SIM_B)/test-connect: $(SIM_B)/test-connect.o $(SIM_B)/test-suite.o \
+                       $(SIM_MODELS:%=$(SIM_B)/core/models/%.o) \
+                       $(patsubst %,$(SIM_B)/core/engine/%.o,$(filter-out cycle,$(SIM_ENGINE))) \
+                       $(SIM_EXCH:%=$(SIM_B)/core/exchange/%.o)
 $(SIM_TBINS):
-	$(CC) $(BASE_CFLAGS) $(HARDEN_LD) $(LDFLAGS) -o $@ $^ $(SIM_TLIBS) -ljansson
+	$(CC) $(BASE_CFLAGS) $(HARDEN_LD) -fopenmp $(LDFLAGS) -o $@ $^ $(SIM_TLIBS) -ljansson
 
 # Core objects for the tests, compiled without MPI: $(SIM_B)/core/engine/cycle.o.
 $(SIM_B)/core/%.o: sim/src/%.c
