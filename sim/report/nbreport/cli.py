@@ -7,7 +7,7 @@ import argparse
 import os
 import sys
 
-from . import conditions, page, plots, stats, table
+from . import conditions, numa, page, plots, stats, table
 from .rundir import RunDirError, load_run
 from .verdict import FAIL, judge
 
@@ -65,8 +65,21 @@ def _figures(conds, cutoff, outdir):
     return [n for n in names if n]
 
 
+def _print_numa(conds):
+    """The kernel's counters: per condition (median over its runs), then
+    per run with the ping-pong and transient analysis (numa.py)."""
+    for label, (rate, remote) in numa.median_by_condition(conds).items():
+        share = "n/a" if remote is None else f"{100 * remote:.2f} %"
+        print(f"numa: {label}: {rate:.4g} pages migrated per model second, "
+              f"remote share of hint faults {share} (medians)")
+    for c in conds:
+        for r in c.runs:
+            print(numa.line(r.name, numa.analyse(r)))
+
+
 def _print_summary(conds, rows, verdicts, index):
     print(f"all runs: {conditions.common(conds)}")
+    _print_numa(conds)
     print(table.text(table.CONDITION_HEADER, rows.conditions))
     if rows.pairs:
         print()

@@ -10,6 +10,8 @@ from typing import Optional
 
 import numpy as np
 
+from . import placement as placement_mod
+
 PHASES = ("deliver", "update", "collocate", "sync", "communicate")
 
 SUMMARY_KEYS = (
@@ -39,7 +41,7 @@ class Run:
     cycle_time: np.ndarray          # (ranks, cycles) seconds
     phases: dict                    # phase -> (ranks, cycles) seconds
     spikes: np.ndarray              # (ranks, cycles) int64
-    placement: Optional[np.ndarray]  # (samples, buffers, nodes) or None
+    placement: Optional[placement_mod.Placement]  # or None
 
     @property
     def name(self):
@@ -171,22 +173,6 @@ def _load_array(path, name, shape, kind):
     return a
 
 
-def _load_placement(path, s):
-    p = s["placement"]
-    if p is None:
-        return None
-    file = os.path.join(path, "summary.json")
-    if not isinstance(p, dict) or not all(
-            isinstance(p.get(k), list) for k in ("buffers", "cycles")):
-        _fail(file, "placement must be null or an object with lists "
-              "'buffers' and 'cycles'")
-    shape = (len(p["cycles"]), len(p["buffers"]), s["numa_nodes"])
-    a = _load_array(path, "placement.npy", shape, "f")
-    if np.any(a > 1.0 + 1e-9):
-        _fail(os.path.join(path, "placement.npy"), "shares above 1")
-    return a
-
-
 def _check_timers(path):
     file = os.path.join(path, "timers.txt")
     try:
@@ -212,6 +198,9 @@ def load_run(path):
     phases = {p: _load_array(path, f"phase_{p}.npy", shape, "f")
               for p in PHASES}
     spikes = _load_array(path, "spike_count.npy", shape, "i")
-    placement = _load_placement(path, s)
+    try:
+        placement = placement_mod.load(path, s)
+    except placement_mod.PlacementError as e:
+        raise RunDirError(str(e)) from e
     _check_timers(path)
     return Run(path, s, cycle_time, phases, spikes, placement)

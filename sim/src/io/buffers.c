@@ -79,7 +79,7 @@ static void merge_pages(struct list *l)
 
 static int table(struct list *l, const struct nb_net *net)
 {
-	int rc = add(l, net->csd.src, net->csd.cap * sizeof(*net->csd.src));
+	int rc = add(l, net->csd.src, net->csd.n * sizeof(*net->csd.src));
 
 	for (size_t i = 0; i < net->csd.n && rc == 0; i++)
 		rc = add(l, net->csd.src[i], (size_t)net->threads * sizeof(uint64_t));
