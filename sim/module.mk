@@ -39,7 +39,8 @@ CHECK_TARGETS     += check-sim
 INSTALL_TARGETS   += install-sim
 UNINSTALL_TARGETS += uninstall-sim
 LINT_SOURCES      += $(SIM_SRC) $(SIM_TSRC)
-.PHONY: check-sim sim-unit sim-determinism sim-cli install-sim uninstall-sim bench-sim
+.PHONY: check-sim sim-unit sim-determinism sim-cli sim-huge-pages install-sim \
+        uninstall-sim bench-sim
 unit-tests: sim-unit
 
 # Objects mirror sim/src's folders: $(SIM_B)/engine/cycle.o.
@@ -106,7 +107,12 @@ sim-determinism: $(SIM_B)/nbsim
 sim-cli: $(SIM_B)/nbsim
 	tests/sim/cli-errors $(SIM_B)/nbsim $(SIM_B)/cli
 
-check-sim: sim-unit sim-determinism sim-cli
+# --huge-pages never/system/madvise under THP always and madvise (as root
+# it switches the host's THP mode for its runs and restores it).
+sim-huge-pages: $(SIM_B)/nbsim
+	tests/sim/huge-pages $(SIM_B)/nbsim $(SIM_B)/huge-pages
+
+check-sim: sim-unit sim-determinism sim-cli sim-huge-pages
 
 install-sim: $(SIM_B)/nbsim
 	install -D -m 0755 $(SIM_B)/nbsim $(DESTDIR)$(BINDIR)/nbsim
