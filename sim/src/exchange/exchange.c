@@ -122,7 +122,8 @@ static int fill_plain(struct nb_exchange *x, const struct nb_net *net)
 				reg->e[i].data, &reg->e[i + 1], reg->e[i].rank & ~NB_REG_HEADER};
 		}
 	}
-	qsort(x->groups, x->ngroups, sizeof(*x->groups), cmp_group);
+	if (x->ngroups)
+		qsort(x->groups, x->ngroups, sizeof(*x->groups), cmp_group);
 	for (size_t g = 0; g < x->ngroups; g++)
 		for (size_t k = 0; k < x->groups[g].n; k++)
 			put(x, &x->groups[g].e[k]);

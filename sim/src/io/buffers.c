@@ -56,6 +56,8 @@ static void merge_pages(struct list *l)
 	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
 	size_t m = 0;
 
+	if (l->n == 0)
+		return;
 	for (size_t i = 0; i < l->n; i++) {
 		uintptr_t lo = (uintptr_t)l->r[i].addr / page * page;
 		uintptr_t hi = ((uintptr_t)l->r[i].addr + l->r[i].bytes + page - 1) / page * page;
