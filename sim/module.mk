@@ -120,6 +120,7 @@ install-sim: $(SIM_B)/nbsim
 uninstall-sim:
 	rm -f $(DESTDIR)$(BINDIR)/nbsim
 
-# Performance numbers of docs/performance.md (several minutes; not a test).
+# Performance numbers of docs/performance.md (several minutes; not a test);
+# BENCH_SIM_ARGS=--nbsim-arg=--huge-pages=madvise passes nbsim options.
 bench-sim: $(SIM_B)/nbsim $(SIM_B)/nbsim-notimers
-	sim/bench-sim $(SIM_B)
+	sim/bench-sim $(SIM_B) $(BENCH_SIM_ARGS)

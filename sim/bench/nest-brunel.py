@@ -1,10 +1,10 @@
 #!/usr/bin/python3
 """nest-brunel.py - NEST's brunel_delta network in NEST itself (a reference
 for nbsim's `--model brunel`, docs/benchmark.md "nbsim beside NEST"):
-prints one JSON object with the build and simulation times, the real-time
-factor of the measured phase, NEST's phase timers, the mean rate, the
-/proc/vmstat NUMA counters over the measured Simulate, the THP modes and the
-process's AnonHugePages and peak RSS.
+prints one line of JSON per rank with the build and simulation times, the
+real-time factor of the measured phase, NEST's phase timers, the mean rate
+(from this rank's spikes), the /proc/vmstat NUMA counters over the measured
+Simulate, the THP modes and the process's AnonHugePages and peak RSS.
 
 Same network as nbsim's: NE = 10000 and NI = 2500 iaf_psc_delta neurons
 (sizes times --scale, in-degrees CE = 1000 and CI = 250 kept), J = 0.1 mV,
@@ -119,16 +119,18 @@ def main(argv):
               for k in ("time_simulate", "time_deliver_spike_data",
                         "time_update", "time_collocate_spike_data",
                         "time_communicate_spike_data") if k in ks}
+    ranks = nest.NumProcesses()
     print(json.dumps({
         "simulator": "NEST " + nest.__version__,
         "model": "brunel", "scale": a.scale, "threads": a.threads,
+        "rank": nest.Rank(), "ranks": ranks,
         "compressed_spikes": not a.no_compressed_spikes,
         "neurons": neurons, "synapses": ks["num_connections"],
         "t_presim_ms": a.t_presim, "t_sim_ms": a.t_sim,
         "time_build_s": t1 - t0, "time_presim_s": t2 - t1,
         "time_sim_s": t4 - t3, "rtf": (t4 - t3) / (a.t_sim * 1e-3),
         "timers": timers,
-        "rate_hz": spikes / neurons / (a.t_sim * 1e-3),
+        "rate_hz": spikes * ranks / neurons / (a.t_sim * 1e-3),
         "vmstat_delta": {k: after[k] - before[k] for k in VMSTAT_KEYS},
         "numa_balancing": read_first("/proc/sys/kernel/numa_balancing"),
         "thp_enabled": read_first("/sys/kernel/mm/transparent_hugepage/enabled"),
@@ -136,7 +138,7 @@ def main(argv):
         "anon_huge_kib": anon_huge_kib(),
         "peak_rss_bytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
         "ld_preload": os.environ.get("LD_PRELOAD", ""),
-    }, indent=1))
+    }), flush=True)
 
 
 if __name__ == "__main__":
