@@ -52,7 +52,8 @@ CHECK_TARGETS     :=
 INSTALL_TARGETS   :=
 UNINSTALL_TARGETS :=
 
-include helper/module.mk spank/module.mk sim/module.mk sim/report/module.mk
+include helper/module.mk spank/module.mk sim/module.mk sim/report/module.mk \
+        lab/module.mk
 
 # Whole-tree checks, run after the components' own.
 CHECK_TARGETS += check-install lint check-clang check-sanitize

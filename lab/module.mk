@@ -1,0 +1,37 @@
+# lab/module.mk - the emulated NUMA lab: refpattern (the control) and
+# `make lab` / `make check-lab`, which boot a two-node qemu guest
+# (lab/guest) and run nbsim and the control in it with numa_balancing 1
+# and 0 (lab/lab, docs/benchmark.md "The emulated NUMA lab").
+
+LAB_B   := $(B)/lab
+LAB_OUT ?= lab-out
+# lab/lab options: vCPUs per node, ranks, threads, model, scale, THP mode,
+# allocator, repetitions, nbsim arguments (lab/lab --help).
+LAB_ARGS ?=
+LAB_RUN  = MPLCONFIGDIR=$(REPORT_MPL) lab/lab --nbsim $(SIM_B)/nbsim \
+           --refpattern $(LAB_B)/refpattern
+
+ALL_TARGETS   += $(LAB_B)/refpattern
+CHECK_TARGETS += check-lab
+LINT_SOURCES  += lab/refpattern.c
+.PHONY: lab check-lab
+
+$(LAB_B):
+	mkdir -p $@
+
+$(LAB_B)/refpattern: lab/refpattern.c sim/src/io/procfs.c | $(LAB_B)
+	$(CC) $(BASE_CFLAGS) $(HARDEN) -pthread -Isim/src $(CFLAGS) $(HARDEN_LD) $(LDFLAGS) \
+	  -o $@ $^ -ljansson -lnuma
+
+lab: deps all
+	@mkdir -p $(REPORT_MPL)
+	$(LAB_RUN) --out $(LAB_OUT) $(LAB_ARGS)
+
+# A reduced lab for CI: one pair of short nbsim runs and a short control;
+# then lab.json must show pages migrated with 1 and none with 0.
+CHECK_LAB := $(LAB_B)/check
+check-lab: deps all
+	@mkdir -p $(REPORT_MPL)
+	$(LAB_RUN) --out $(CHECK_LAB) --reps 1 --scale 0.2 --t-presim 100 --t-sim 1000 \
+	  --control-mib 64 --control-seconds 10 --timeout 600
+	$(PYTHON) tests/lab/verify_lab.py $(CHECK_LAB)/report/lab.json
