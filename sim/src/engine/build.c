@@ -82,6 +82,7 @@ static int delivery(struct nb_net *net)
 		return -1;
 	per_thread(net, &in);
 	nb_targets_free_info(&in);
+	nb_csd_drop_sources(&net->csd);
 	rc = any_failed(net, 0);
 	if (!net->compressed)
 		nb_csd_free(&net->csd);

@@ -44,11 +44,10 @@ static int exchange_bits(struct nb_target_info *in, const struct nb_net *net)
 		free(send);
 		return -1;
 	}
-	for (uint64_t gid = 0; gid < net->n_global; gid++) {
-		size_t q = (size_t)(gid % r), j = (size_t)(gid / r);
+	for (const struct nb_csd_source *s = net->csd.sources; s; s = s->next) {
+		size_t q = (size_t)(s->gid % r), j = (size_t)(s->gid / r);
 
-		if (block(net, gid))
-			send[q * bytes + j / 8] |= (uint8_t)(1u << (j % 8));
+		send[q * bytes + j / 8] |= (uint8_t)(1u << (j % 8));
 	}
 	nb_comm_alltoall(send, bytes, in->bits);
 	free(send);
@@ -61,10 +60,11 @@ static size_t pack_runs(const struct nb_net *net, size_t q, uint64_t *out)
 {
 	size_t n = 0;
 
-	for (uint64_t gid = q; gid < net->n_global; gid += (uint64_t)net->ranks) {
+	for (const struct nb_csd_source *s = net->csd.sources; s; s = s->next) {
+		uint64_t gid = s->gid;
 		const uint64_t *b = block(net, gid);
 
-		for (int u = 0; b && u < net->threads; u++) {
+		for (int u = 0; gid % (uint64_t)net->ranks == q && u < net->threads; u++) {
 			if (!(b[u] >> NB_CSD_COUNT_SHIFT))
 				continue;
 			if (out) {
