@@ -19,7 +19,7 @@ SIM_CORE   := main cli $(SIM_MODELS:%=models/%) $(SIM_ENGINE:%=engine/%) \
 SIM_SRC    := $(SIM_CORE:%=sim/src/%.c)
 SIM_OBJS   := $(SIM_CORE:%=$(SIM_B)/%.o) \
               $(SIM_IO_SOURCES:sim/src/%.c=$(SIM_B)/%.o)
-SIM_TESTS  := test-neuron test-poisson test-model test-connect
+SIM_TESTS  := test-neuron test-poisson test-model test-connect test-exchange
 SIM_TBINS  := $(SIM_TESTS:%=$(SIM_B)/%)
 SIM_TSRC   := $(SIM_TESTS:%=tests/sim/%.c) tests/sim/suite.c
 
@@ -77,6 +77,8 @@ $(SIM_B)/test-connect: $(SIM_B)/test-connect.o $(SIM_B)/test-suite.o \
                        $(SIM_MODELS:%=$(SIM_B)/core/models/%.o) \
                        $(patsubst %,$(SIM_B)/core/engine/%.o,$(filter-out cycle,$(SIM_ENGINE))) \
                        $(SIM_EXCH:%=$(SIM_B)/core/exchange/%.o)
+$(SIM_B)/test-exchange: $(SIM_B)/test-exchange.o $(SIM_B)/test-suite.o \
+                        $(SIM_EXCH:%=$(SIM_B)/core/exchange/%.o) $(SIM_B)/core/engine/vec.o
 $(SIM_TBINS):
 	$(CC) $(BASE_CFLAGS) $(HARDEN_LD) -fopenmp $(LDFLAGS) -o $@ $^ $(SIM_TLIBS) -ljansson
 
