@@ -31,9 +31,6 @@ def parse_args(argv):
     add_network_args(p)
     p.add_argument("--no-compressed-spikes", action="store_true",
                    help="use_compressed_spikes=False")
-    p.add_argument("--pause-file", default=None,
-                   help="before the measured phase, write the PID to this file "
-                        "and wait until it is removed (for an external sampler)")
     a = p.parse_args(argv)
     if not network_args_ok(a):
         p.error("--scale and --t-sim must be > 0, --t-presim >= 0, --threads >= 1")
@@ -85,13 +82,6 @@ def build(nest, a):
     return ne + ni
 
 
-def pause(path):
-    with open(path, "w", encoding="ascii") as f:
-        f.write(f"{os.getpid()}\n")
-    while os.path.exists(path):
-        time.sleep(0.2)
-
-
 def main(argv):
     a = parse_args(argv)
     import nest  # pylint: disable=import-outside-toplevel
@@ -105,8 +95,6 @@ def main(argv):
     t1 = time.time()
     nest.Simulate(a.t_presim)
     t2 = time.time()
-    if a.pause_file:
-        pause(a.pause_file)
     before = vmstat()
     t3 = time.time()
     nest.Simulate(a.t_sim)
