@@ -36,15 +36,25 @@ CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 .DEFAULT_GOAL := all
 
 # Install paths compiled into programs (the plugin's helper= default, the
-# helper's numa-nodes). Objects that embed one depend on this file, which is
+# helper's numa-nodes and the user it runs as). Objects that embed one depend on this file, which is
 # rewritten only when a path changes: `make install PREFIX=/usr` after a
 # plain `make` rebuilds them instead of installing stale paths.
 PATHS_STAMP := $(B)/compiled-paths
+COMPILED_PATHS = SBINDIR=$(SBINDIR) LIBEXECDIR=$(LIBEXECDIR) NODES_UID=$(NODES_UID) NODES_GID=$(NODES_GID)
 $(PATHS_STAMP): FORCE
 	@mkdir -p $(@D)
-	@echo 'SBINDIR=$(SBINDIR) LIBEXECDIR=$(LIBEXECDIR)' | cmp -s - $@ || \
-	  echo 'SBINDIR=$(SBINDIR) LIBEXECDIR=$(LIBEXECDIR)' >$@
+	@echo '$(COMPILED_PATHS)' | cmp -s - $@ || echo '$(COMPILED_PATHS)' >$@
 .PHONY: FORCE
+
+# Fuzzing with clang's libFuzzer, ASan and UBSan: components add targets to
+# FUZZERS (built under build-fuzz/; corpus, logs and crash inputs in
+# fuzz-out/). `make fuzz FUZZ_SECONDS=60` runs each that long; fuzz-smoke
+# (in make check) a few seconds each.
+FUZZ_B      := build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -O1 -g $(WARN) -I. \
+               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZERS     :=
 
 # Components append to these.
 ALL_TARGETS       :=
@@ -52,12 +62,19 @@ CHECK_TARGETS     :=
 INSTALL_TARGETS   :=
 UNINSTALL_TARGETS :=
 
-include helper/module.mk spank/module.mk sim/module.mk sim/report/module.mk \
-        lab/module.mk
+# spank before helper: helper-slurm-prolog names $(SPANK_SO) as a prerequisite.
+include common/module.mk spank/module.mk helper/module.mk sim/module.mk \
+        sim/report/module.mk lab/module.mk
 
 # Whole-tree checks, run after the components' own.
-CHECK_TARGETS += check-install lint check-clang check-sanitize
-.PHONY: unit-tests check-install
+CHECK_TARGETS += fuzz-smoke check-install lint check-clang check-sanitize
+.PHONY: unit-tests check-install fuzz fuzz-smoke
+
+fuzz: $(FUZZERS)
+	tests/fuzz.sh $(FUZZ_SECONDS) $(FUZZERS)
+
+fuzz-smoke: $(FUZZERS)
+	tests/fuzz.sh 3 $(FUZZERS)
 
 all: $(ALL_TARGETS)
 
@@ -72,11 +89,25 @@ check: deps
 
 install: $(INSTALL_TARGETS)
 
+# What a cluster node runs: the helper, numa-nodes and the plugin. The
+# Debian and RPM packages build and install these.
+.PHONY: node install-node
+node: $(HELPER_BIN) $(NODES_BIN) $(SPANK_SO)
+install-node: install-helper install-spank
+
 # make install into a scratch DESTDIR, then make uninstall: nothing missing, nothing left.
 check-install: all
 	tools/check-install
 
+# The components remove their files; then the directories only this
+# project puts files in go when empty (LIBEXECDIR is shared by the helper,
+# the plugin and the report, man8 by both man pages). Directories that hold other
+# software's files too (sbin, bin, Slurm's plugin directory and the
+# plugstack.conf.d that plugstack.conf includes) stay.
+OWN_DIRS = $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)/man8
 uninstall: $(UNINSTALL_TARGETS)
+	@for d in $(OWN_DIRS); do \
+	  if [ -d "$$d" ]; then rmdir --ignore-fail-on-non-empty "$$d"; fi; done
 
 # Every C file passes cppcheck with no finding; scripts pass shellcheck
 # and pyflakes.

@@ -1,11 +1,13 @@
-/* Parses argv and the two documented environment variables strictly:
- * unknown, repeated or malformed options are usage errors. */
+/* Parses argv and the two documented environment variables. Options are
+ * strict: unknown, repeated or malformed ones are usage errors. The
+ * request in the environment comes from the submitting user (plain
+ * Prolog= use): an unusable one is logged and the site default taken. */
 #include "args.h"
 
 #include <stdio.h>
 #include <string.h>
 
-struct opt_seen { int job, value, conflict, json; };
+#include "common/escape.h"
 
 static const struct { const char *name; enum nb_cmd cmd; } commands[] = {
 	{ "prolog", NB_CMD_PROLOG }, { "epilog", NB_CMD_EPILOG },
@@ -13,6 +15,54 @@ static const struct { const char *name; enum nb_cmd cmd; } commands[] = {
 	{ "reset", NB_CMD_RESET }, { "--help", NB_CMD_HELP },
 	{ "-h", NB_CMD_HELP }, { "--version", NB_CMD_VERSION },
 };
+
+static int set_job(struct nb_args *a, const char *v)
+{
+	a->has_job = 1;
+	return parse_job_id(v, &a->job);
+}
+
+static int set_value(struct nb_args *a, const char *v)
+{
+	return parse_request_value(v, &a->value);
+}
+
+static int set_conflict(struct nb_args *a, const char *v)
+{
+	return parse_conflict(v, &a->conflict);
+}
+
+static int set_allow(struct nb_args *a, const char *v)
+{
+	return parse_allow(v, &a->allow);
+}
+
+static int set_default(struct nb_args *a, const char *v)
+{
+	return parse_default(v, &a->dflt);
+}
+
+#define ON(cmd) (1u << (cmd))
+
+enum { O_JOB, O_VALUE, O_CONFLICT, O_ALLOW, O_DEFAULT, O_JSON };
+
+/* The options, which commands take them, and what a bad value gets told. */
+static const struct option {
+	const char *name;
+	unsigned cmds;
+	int (*set)(struct nb_args *, const char *);
+	const char *hint;
+} options[] = {
+	[O_JOB] = { "--job", ON(NB_CMD_PROLOG) | ON(NB_CMD_EPILOG), set_job,
+	            "a Slurm job id: 1..4294967294" },
+	[O_VALUE] = { "--value", ON(NB_CMD_PROLOG), set_value, "0 or 1" },
+	[O_CONFLICT] = { "--conflict", ON(NB_CMD_PROLOG), set_conflict, "keep or latest" },
+	[O_ALLOW] = { "--allow", ON(NB_CMD_PROLOG), set_allow, "0, 1 or 0,1" },
+	[O_DEFAULT] = { "--default", ON(NB_CMD_PROLOG), set_default, "keep, 0 or 1" },
+	[O_JSON] = { "--json", ON(NB_CMD_STATUS), NULL, NULL },
+};
+
+#define NOPTIONS (sizeof(options) / sizeof(options[0]))
 
 static int find_command(const char *s, enum nb_cmd *cmd)
 {
@@ -25,103 +75,98 @@ static int find_command(const char *s, enum nb_cmd *cmd)
 	return -1;
 }
 
-/* Which options each command takes. */
-static int allowed(enum nb_cmd cmd, const char *name)
+/* The option named by the n bytes at arg that cmd takes, or -1. */
+static int find_option(enum nb_cmd cmd, const char *arg, size_t n)
 {
-	if (strcmp(name, "--job") == 0)
-		return cmd == NB_CMD_PROLOG || cmd == NB_CMD_EPILOG;
-	if (strcmp(name, "--value") == 0 || strcmp(name, "--conflict") == 0)
-		return cmd == NB_CMD_PROLOG;
-	if (strcmp(name, "--json") == 0)
-		return cmd == NB_CMD_STATUS;
-	return 0;
-}
-
-static int set_option(struct nb_args *a, struct opt_seen *seen,
-                      const char *name, const char *val, char *err, size_t errlen)
-{
-	int *flag = strcmp(name, "--job") == 0 ? &seen->job
-	          : strcmp(name, "--value") == 0 ? &seen->value : &seen->conflict;
-	int bad;
-
-	if (*flag) {
-		snprintf(err, errlen, "%s given twice", name);
-		return -1;
+	for (size_t i = 0; i < NOPTIONS; i++) {
+		if (strlen(options[i].name) == n && strncmp(options[i].name, arg, n) == 0 &&
+		    (options[i].cmds & ON(cmd)))
+			return (int)i;
 	}
-	*flag = 1;
-	if (flag == &seen->job) {
-		bad = parse_job_id(val, &a->job);
-		a->has_job = 1;
-	} else if (flag == &seen->value) {
-		bad = parse_request_value(val, &a->value);
-	} else {
-		bad = parse_conflict(val, &a->conflict);
-	}
-	if (bad)
-		snprintf(err, errlen, "invalid %s '%.40s'%s", name, val,
-		         flag == &seen->job ? " (a Slurm job id: 1..4294967294)"
-		         : flag == &seen->value ? " (0 or 1)" : " (keep or latest)");
-	return bad ? -1 : 0;
+	return -1;
 }
 
 /* One option at argv[*i]: "--name value", "--name=value" or "--json". */
 static int parse_option(int argc, const char *const argv[], int *i, struct nb_args *a,
-                        struct opt_seen *seen, char *err, size_t errlen)
+                        unsigned *seen, char *err, size_t errlen)
 {
-	char name[16];
 	const char *arg = argv[*i], *eq = strchr(arg, '='), *val;
-	size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+	int k = find_option(a->cmd, arg, eq ? (size_t)(eq - arg) : strlen(arg));
+	char shown[48];
 
-	if (n >= sizeof(name) || strncmp(arg, "--", 2) != 0)
-		goto unknown;
-	memcpy(name, arg, n);
-	name[n] = '\0';
-	if (!allowed(a->cmd, name))
-		goto unknown;
-	if (strcmp(name, "--json") == 0) {
-		if (eq || seen->json) {
-			snprintf(err, errlen, "--json takes no value and is given once");
-			return -1;
-		}
-		seen->json = a->json = 1;
-		return 0;
+	if (k < 0) {
+		escape_str(arg, shown, sizeof(shown));
+		snprintf(err, errlen, "unknown option '%s' for this command", shown);
+		return -1;
+	}
+	if (*seen & (1u << k)) {
+		snprintf(err, errlen, "%s given twice", options[k].name);
+		return -1;
+	}
+	*seen |= 1u << k;
+	if (!options[k].set) { /* --json */
+		a->json = 1;
+		if (eq)
+			snprintf(err, errlen, "--json takes no value");
+		return eq ? -1 : 0;
 	}
 	if (eq) {
 		val = eq + 1;
 	} else if (*i + 1 < argc) {
 		val = argv[++*i];
 	} else {
-		snprintf(err, errlen, "%s needs a value", name);
+		snprintf(err, errlen, "%s needs a value", options[k].name);
 		return -1;
 	}
-	return set_option(a, seen, name, val, err, errlen);
-unknown:
-	snprintf(err, errlen, "unknown option '%.40s' for this command", arg);
+	if (options[k].set(a, val) == 0)
+		return 0;
+	escape_str(val, shown, sizeof(shown));
+	snprintf(err, errlen, "invalid %s '%s' (%s)", options[k].name, shown, options[k].hint);
 	return -1;
 }
 
-/* prolog/epilog: fill job and value from the environment when not given. */
-static int apply_env(struct nb_args *a, const struct opt_seen *seen,
-                     const struct nb_env *env, char *err, size_t errlen)
+/* The request of a plain Prolog=: the variable if it is usable, else the
+ * default, with a note for the log. */
+static void env_request(struct nb_args *a, const char *value)
 {
-	int need_job = a->cmd == NB_CMD_EPILOG;
+	char shown[64];
+	int v;
 
-	if (a->cmd == NB_CMD_PROLOG && !seen->value && env->value) {
-		if (parse_request_value(env->value, &a->value) != 0) {
-			snprintf(err, errlen, "invalid %s '%.40s' (0 or 1)", NB_ENV_VALUE, env->value);
-			return -1;
-		}
+	a->value = a->dflt;
+	if (!value)
+		return;
+	if (parse_request_value(value, &v) == 0 && request_allowed(a->allow, v)) {
+		a->value = v;
+		return;
 	}
-	need_job = need_job || a->value >= 0;
-	if (!seen->job && env->job_id) {
+	escape_str(value, shown, sizeof(shown));
+	snprintf(a->ignored, sizeof(a->ignored), "ignoring %s='%s' (%s); %s", NB_ENV_VALUE, shown,
+	         parse_request_value(value, &v) != 0 ? "not 0 or 1" : "not allowed here",
+	         a->dflt < 0 ? "no request" : a->dflt ? "the default 1" : "the default 0");
+}
+
+/* prolog/epilog: fill job and value from the environment when not given. */
+static int apply_env(struct nb_args *a, unsigned seen, const struct nb_env *env,
+                     char *err, size_t errlen)
+{
+	if ((seen & (1u << O_VALUE)) && (seen & (1u << O_ALLOW | 1u << O_DEFAULT))) {
+		snprintf(err, errlen, "--allow and --default apply to the request from %s, not to --value",
+		         NB_ENV_VALUE);
+		return -1;
+	}
+	if (a->cmd == NB_CMD_PROLOG && !(seen & (1u << O_VALUE)))
+		env_request(a, env->value);
+	if (!a->has_job && env->job_id) {
 		if (parse_job_id(env->job_id, &a->job) != 0) {
-			snprintf(err, errlen, "invalid %s '%.40s' (1..4294967294)",
-			         NB_ENV_JOB_ID, env->job_id);
+			char shown[48];
+
+			escape_str(env->job_id, shown, sizeof(shown));
+			snprintf(err, errlen, "invalid %s '%s' (1..4294967294)", NB_ENV_JOB_ID, shown);
 			return -1;
 		}
 		a->has_job = 1;
 	}
-	if (need_job && !a->has_job) {
+	if ((a->cmd == NB_CMD_EPILOG || a->value >= 0) && !a->has_job) {
 		snprintf(err, errlen, "no job id: give --job or set %s", NB_ENV_JOB_ID);
 		return -1;
 	}
@@ -131,17 +176,22 @@ static int apply_env(struct nb_args *a, const struct opt_seen *seen,
 int args_parse(int argc, const char *const argv[], const struct nb_env *env,
                struct nb_args *out, char *err, size_t errlen)
 {
-	struct opt_seen seen = { 0, 0, 0, 0 };
+	unsigned seen = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->value = -1;
 	out->conflict = NB_CONFLICT_KEEP;
+	out->allow = NB_ALLOW_ALL;
+	out->dflt = NB_DEFAULT_KEEP;
 	if (argc < 2) {
 		snprintf(err, errlen, "no command (try --help)");
 		return -1;
 	}
 	if (find_command(argv[1], &out->cmd) != 0) {
-		snprintf(err, errlen, "unknown command '%.40s' (try --help)", argv[1]);
+		char shown[48];
+
+		escape_str(argv[1], shown, sizeof(shown));
+		snprintf(err, errlen, "unknown command '%s' (try --help)", shown);
 		return -1;
 	}
 	for (int i = 2; i < argc; i++) {
@@ -153,6 +203,6 @@ int args_parse(int argc, const char *const argv[], const struct nb_env *env,
 			return -1;
 	}
 	if (out->cmd == NB_CMD_PROLOG || out->cmd == NB_CMD_EPILOG)
-		return apply_env(out, &seen, env, err, errlen);
+		return apply_env(out, seen, env, err, errlen);
 	return 0;
 }

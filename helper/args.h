@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "parse.h"
+#include "common/values.h"
 
 enum nb_cmd {
 	NB_CMD_PROLOG, NB_CMD_EPILOG, NB_CMD_STATUS, NB_CMD_CHECK, NB_CMD_RESET,
@@ -28,7 +28,12 @@ struct nb_args {
 	uint32_t job;
 	int value;              /* -1: no request */
 	enum nb_conflict conflict;
+	unsigned allow;         /* --allow: values a request from the environment may ask for */
+	int dflt;               /* --default: the request when there is none usable */
 	int json;
+	/* Non-empty when the environment's request was unusable and the
+	 * default was taken instead: one line for the log. */
+	char ignored[192];
 };
 
 /* Returns 0, or -1 with a one-line reason in err. */

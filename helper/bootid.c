@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "log.h"
-#include "readfile.h"
+#include "common/readfile.h"
 
 int bootid_read(const char *path, char out[NB_BOOT_ID_LEN + 1])
 {

@@ -3,7 +3,7 @@
 #define NB_COMMANDS_H
 
 #include "args.h"
-#include "exitcodes.h"
+#include "common/exitcodes.h"
 
 enum nb_exit cmd_prolog(const struct nb_args *a);
 enum nb_exit cmd_epilog(const struct nb_args *a);

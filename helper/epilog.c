@@ -8,7 +8,8 @@
 #include "failpoint.h"
 #include "log.h"
 #include "session.h"
-#include "vmstat.h"
+#include "common/vmstat.h"
+#include "memstat.h"
 
 static uint64_t delta(uint64_t now, uint64_t then)
 {
@@ -50,18 +51,25 @@ static void log_end(const struct nb_session *s, const struct nb_record *r, int b
 	        cg[0] ? "; job cgroup " : "", cg);
 }
 
+/* The kernel is put where the remaining records say before the record is
+ * removed: a baseline left without records never needs restoring. */
 static enum nb_exit forget(struct nb_session *s, long i)
 {
-	struct nb_record r = s->st.recs[i];
+	struct nb_record r;
+	struct nb_view v;
 	int before = s->kernel;
 	enum nb_exit rc;
-
 	char note[32];
 
-	if (state_remove_record(&s->st, (size_t)i) != 0)
+	state_detach(&s->st, (size_t)i, &r);
+	holder_note(s, note, sizeof(note));
+	v = state_view(&s->st);
+	rc = session_apply(s, policy_expected(&v));
+	if (rc != NB_EXIT_OK)
+		return rc;
+	if (state_remove_record(&s->st, r.job, 0) != 0)
 		return NB_EXIT_BROKEN;
 	failpoint("epilog", "removed");
-	holder_note(s, note, sizeof(note));
 	rc = session_converge(s);
 	if (rc == NB_EXIT_OK)
 		log_end(s, &r, before, note);

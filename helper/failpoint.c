@@ -1,6 +1,7 @@
 /* Test-only failpoints (compiled only into numa-balancing-helper-test). */
 #include "failpoint.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,22 +18,50 @@ void failpoint_init(void)
 	strcpy(want, v ? v : "");
 }
 
-void failpoint(const char *what, const char *step)
+/* What follows "<what>-<step>" in NB_TEST_FAILPOINT, or NULL when it
+ * names another step. */
+static const char *match(const char *what, const char *step)
 {
 	char name[64];
+	size_t n;
 
 	if (!want[0])
-		return;
+		return NULL;
 	snprintf(name, sizeof(name), "%s-%s", what, step);
 	if (strcmp(want, "trace") == 0) {
 		fprintf(stderr, "failpoint %s\n", name);
-		return;
+		return NULL;
 	}
-	size_t n = strlen(name);
-	if (strncmp(want, name, n) != 0)
-		return;
-	if (want[n] == '\0')
+	n = strlen(name);
+	return strncmp(want, name, n) == 0 ? want + n : NULL;
+}
+
+/* Kills or stops the helper as rest asks; returns rest. */
+static const char *act(const char *rest)
+{
+	if (rest && rest[0] == '\0')
 		raise(SIGKILL);
-	else if (strcmp(want + n, ":stop") == 0)
+	else if (rest && strcmp(rest, ":stop") == 0)
 		raise(SIGSTOP);
+	return rest;
+}
+
+void failpoint(const char *what, const char *step)
+{
+	act(match(what, step));
+}
+
+int failpoint_errno(const char *what, const char *step)
+{
+	const char *rest = act(match(what, step));
+
+	if (!rest)
+		return 0;
+	if (strcmp(rest, ":eio") == 0)
+		return EIO;
+	if (strcmp(rest, ":enomem") == 0)
+		return ENOMEM;
+	if (strcmp(rest, ":enospc") == 0)
+		return ENOSPC;
+	return strcmp(rest, ":eacces") == 0 ? EACCES : 0;
 }

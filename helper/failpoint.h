@@ -1,5 +1,6 @@
 /* Test-only failpoints: named steps where the test build
- * (-DNB_TEST_HOOKS) can kill or stop itself. The installed build has none. */
+ * (-DNB_TEST_HOOKS) can kill or stop itself, or make an I/O step fail.
+ * The installed build has none. */
 #ifndef NB_FAILPOINT_H
 #define NB_FAILPOINT_H
 
@@ -8,10 +9,15 @@
  * helper there, <name>:stop sends SIGSTOP, "trace" prints every step
  * passed to stderr as "failpoint <name>". */
 void failpoint(const char *what, const char *step);
+/* An I/O step "<what>-<step>": a failpoint as above that also returns
+ * the errno NB_TEST_FAILPOINT=<name>:eio (EIO), :enomem, :enospc or
+ * :eacces asks the step to fail with, else 0. */
+int failpoint_errno(const char *what, const char *step);
 /* Reads NB_TEST_FAILPOINT; call before the environment is cleared. */
 void failpoint_init(void);
 #else
 #define failpoint(what, step) ((void)(what), (void)(step))
+#define failpoint_errno(what, step) ((void)(what), (void)(step), 0)
 #define failpoint_init() ((void)0)
 #endif
 

@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/auxv.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -22,13 +23,16 @@
 
 static const char usage[] =
 	"usage: " NB_PROGRAM " prolog [--job ID] [--value 0|1] [--conflict keep|latest]\n"
+	"       " NB_PROGRAM " prolog [--job ID] [--allow 0|1|0,1] [--default keep|0|1]\n"
+	"              [--conflict keep|latest]   (the request from the environment)\n"
 	"       " NB_PROGRAM " epilog [--job ID]\n"
 	"       " NB_PROGRAM " status [--json]\n"
 	"       " NB_PROGRAM " check\n"
 	"       " NB_PROGRAM " reset\n"
 	"       " NB_PROGRAM " --help | --version\n"
 	"Without --job/--value, prolog and epilog read " NB_ENV_JOB_ID " and\n"
-	NB_ENV_VALUE ".\n"
+	NB_ENV_VALUE ";\n"
+	"an unusable value there is logged and the --default applies.\n"
 	"Exit codes: 0 applied, 1 drift, 2 usage, 3 not honoured, 4 unsupported, 5 broken.\n"
 	"See numa-balancing-helper(8).\n";
 
@@ -41,6 +45,18 @@ static int sane_fds(void)
 			return -1;
 	}
 	return 0;
+}
+
+/* Root, and started as root: a setuid-root or file-capability copy run by
+ * another user is refused before it reads anything. */
+static int run_by_root(void)
+{
+	if (getauxval(AT_SECURE) != 0 || getuid() != 0 || geteuid() != 0) {
+		log_msg(LOG_ERR, "must be run by root (real and effective uid 0, not setuid or with "
+		        "file capabilities): refused");
+		return 0;
+	}
+	return 1;
 }
 
 static enum nb_exit dispatch(const struct nb_args *a)
@@ -77,15 +93,15 @@ int main(int argc, char **argv)
 		log_msg(LOG_ERR, "%s", err);
 		return NB_EXIT_USAGE;
 	}
+	if (a.ignored[0])
+		log_msg(LOG_WARNING, "%s", a.ignored);
 	if (!privileged(&a))
 		return dispatch(&a);
+	if (!run_by_root())
+		return NB_EXIT_BROKEN;
 	paths_init();
 	failpoint_init();
 	clearenv(); /* nothing below reads the environment (TZ, for one) */
-	if (geteuid() != 0) {
-		log_msg(LOG_ERR, "must run as root (euid 0)");
-		return NB_EXIT_BROKEN;
-	}
 	if (privs_drop(err, sizeof(err)) != 0) {
 		log_msg(LOG_ERR, "%s", err);
 		return NB_EXIT_BROKEN;

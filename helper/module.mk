@@ -1,11 +1,12 @@
 # numa-balancing-helper: the installed helper, its test build
 # (numa-balancing-helper-test, -DNB_TEST_HOOKS, never installed), the Check
-# unit tests, the stress/fault/privilege/real-kernel tests, fuzzing and the
-# latency benchmark. Outputs go under $(B)/helper/.
+# unit tests, the stress/fault/privilege/real-kernel/Prolog= and chaos
+# tests, fuzz targets and the latency benchmark. Outputs go under
+# $(B)/helper/.
 
-HELPER_SRCS := args.c bootid.c epilog.c log.c nodes.c parse.c paths.c policy.c \
-               privs.c prolog.c readfile.c record.c report.c reset.c session.c \
-               state.c statedir.c sysctl.c vmstat.c
+HELPER_SRCS := args.c bootid.c epilog.c log.c memstat.c nodes.c paths.c policy.c \
+               privs.c prolog.c record.c report.c reset.c session.c \
+               state.c statedir.c sysctl.c
 HELPER_OBJS := $(HELPER_SRCS:%.c=$(B)/helper/obj/%.o)
 HELPER_TOBJS := $(HELPER_SRCS:%.c=$(B)/helper/tobj/%.o) $(B)/helper/tobj/failpoint.o
 HELPER_BIN := $(B)/helper/numa-balancing-helper
@@ -22,54 +23,70 @@ HELPER_LIBS := -lcap
 HELPER_STATIC = $(if $(SAN),,-static-pie)
 HELPER_BIN_LDFLAGS = $(if $(SAN),$(HELPER_LDFLAGS),$(filter-out -pie,$(HELPER_LDFLAGS)))
 NODES_PROG := $(LIBEXECDIR)/numa-nodes
-HELPER_CFLAGS = $(BASE_CFLAGS) $(HARDEN) -DNB_NODES_PROG='"$(NODES_PROG)"' $(CFLAGS)
+# The user numa-nodes runs as: nobody (and nogroup) on Debian, RHEL 8+,
+# SUSE and Ubuntu.
+NODES_UID ?= 65534
+NODES_GID ?= 65534
+HELPER_CFLAGS = $(BASE_CFLAGS) $(HARDEN) -I. -DNB_NODES_PROG='"$(NODES_PROG)"' \
+                -DNB_NODES_UID=$(NODES_UID) -DNB_NODES_GID=$(NODES_GID) $(CFLAGS)
 HELPER_LDFLAGS = $(HARDEN_LD) $(SAN) $(LDFLAGS)
 
 HELPER_UNIT_SRCS := $(wildcard tests/helper/unit/*.c)
 HELPER_UNIT_BIN := $(B)/helper/check_helper
 HELPER_STRESS_BIN := $(B)/helper/stress
+HELPER_CHAOS_SRCS := $(wildcard tests/helper/chaos/*.c)
+HELPER_CHAOS_BIN := $(B)/helper/chaos
+HELPER_OPTION_ENV := $(B)/helper/slurm/option_env.so
 HELPER_BENCH_BIN := $(B)/helper/bench
 HELPER_EMPTY_BIN := $(B)/helper/bench-empty
 
 ALL_TARGETS += $(HELPER_BIN) $(HELPER_TEST_BIN) $(NODES_BIN)
-CHECK_TARGETS += helper-unit helper-stress helper-faults helper-privs helper-nodes \
-                 helper-kernel helper-fuzz-smoke
+CHECK_TARGETS += helper-unit helper-stress helper-faults helper-ioerrors helper-changes helper-privs \
+                 helper-nodes helper-kernel helper-slurm-prolog chaos
 INSTALL_TARGETS += install-helper
 UNINSTALL_TARGETS += uninstall-helper
-LINT_SOURCES += helper/*.c tests/helper/*.c tests/helper/unit/*.c
+LINT_SOURCES += helper/*.c tests/helper/*.c tests/helper/unit/*.c tests/helper/chaos/*.c \
+                tests/prolog/*.c
 
-.PHONY: helper-unit helper-stress helper-faults helper-privs helper-nodes helper-kernel \
-        helper-fuzz-smoke fuzz-helper bench-helper install-helper uninstall-helper
+.PHONY: helper-unit helper-stress helper-faults helper-ioerrors helper-changes helper-privs \
+        helper-nodes \
+        helper-kernel helper-slurm-prolog chaos bench-helper install-helper uninstall-helper
 unit-tests: helper-unit
 
-$(B)/helper/obj/%.o: helper/%.c helper/*.h
+$(B)/helper/obj/%.o: helper/%.c helper/*.h $(COMMON_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(HELPER_CFLAGS) -c -o $@ $<
 
-$(B)/helper/tobj/%.o: helper/%.c helper/*.h
+$(B)/helper/tobj/%.o: helper/%.c helper/*.h $(COMMON_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(HELPER_CFLAGS) -DNB_TEST_HOOKS -c -o $@ $<
 
-# paths.c embeds NB_NODES_PROG.
-$(B)/helper/obj/paths.o $(B)/helper/tobj/paths.o: $(PATHS_STAMP)
+# paths.c embeds NB_NODES_PROG, nodes.c the user it runs as.
+$(B)/helper/obj/paths.o $(B)/helper/tobj/paths.o $(B)/helper/obj/nodes.o \
+  $(B)/helper/tobj/nodes.o: $(PATHS_STAMP)
 
-$(HELPER_BIN): $(HELPER_OBJS) $(B)/helper/obj/main.o helper/module.mk
-	$(CC) $(HELPER_BIN_LDFLAGS) $(HELPER_STATIC) -o $@ $(filter %.o,$^) $(HELPER_LIBS)
+$(HELPER_BIN): $(HELPER_OBJS) $(B)/helper/obj/main.o $(COMMON_LIB) helper/module.mk
+	$(CC) $(HELPER_BIN_LDFLAGS) $(HELPER_STATIC) -o $@ $(filter %.o %.a,$^) $(HELPER_LIBS)
 
-$(HELPER_TEST_BIN): $(HELPER_TOBJS) $(B)/helper/tobj/main.o helper/module.mk
-	$(CC) $(HELPER_BIN_LDFLAGS) $(HELPER_STATIC) -o $@ $(filter %.o,$^) $(HELPER_LIBS)
+$(HELPER_TEST_BIN): $(HELPER_TOBJS) $(B)/helper/tobj/main.o $(COMMON_LIB) helper/module.mk
+	$(CC) $(HELPER_BIN_LDFLAGS) $(HELPER_STATIC) -o $@ $(filter %.o %.a,$^) $(HELPER_LIBS)
 
 $(NODES_BIN): helper/numa-nodes.c helper/module.mk
 	@mkdir -p $(@D)
 	$(CC) $(BASE_CFLAGS) $(HARDEN) $(CFLAGS) -o $@ $< $(HELPER_LDFLAGS) -lnuma
 
-$(HELPER_UNIT_BIN): $(HELPER_UNIT_SRCS) tests/helper/unit/*.h $(HELPER_TOBJS)
+$(HELPER_UNIT_BIN): $(HELPER_UNIT_SRCS) tests/helper/unit/*.h $(HELPER_TOBJS) $(COMMON_LIB)
 	$(CC) $(HELPER_CFLAGS) -DNB_TEST_HOOKS -Ihelper $(CHECK_CFLAGS) -o $@ \
-	  $(HELPER_UNIT_SRCS) $(HELPER_TOBJS) $(HELPER_LDFLAGS) $(HELPER_LIBS) $(CHECK_LIBS)
+	  $(HELPER_UNIT_SRCS) $(HELPER_TOBJS) $(COMMON_LIB) $(HELPER_LDFLAGS) $(HELPER_LIBS) \
+	  $(CHECK_LIBS)
 
 $(HELPER_STRESS_BIN): tests/helper/stress.c
 	@mkdir -p $(@D)
 	$(CC) $(HELPER_CFLAGS) -o $@ $< $(HELPER_LDFLAGS)
+
+$(HELPER_CHAOS_BIN): $(HELPER_CHAOS_SRCS) tests/helper/chaos/chaos.h
+	@mkdir -p $(@D)
+	$(CC) $(HELPER_CFLAGS) -o $@ $(HELPER_CHAOS_SRCS) $(HELPER_LDFLAGS)
 
 $(HELPER_BENCH_BIN): tests/helper/bench.c
 	@mkdir -p $(@D)
@@ -89,9 +106,26 @@ helper-stress: $(HELPER_TEST_BIN) $(HELPER_STRESS_BIN)
 	$(HELPER_STRESS_BIN) $(HELPER_TEST_BIN) 1200 16 keep
 	$(HELPER_STRESS_BIN) $(HELPER_TEST_BIN) 600 16 latest
 
+# Rounds of up to 16 concurrent prologs, epilogs, status, check and reset
+# under both policies, with SIGKILLs and resource faults, checked after
+# every round (make check: CHAOS_SECONDS=100; docs/design.md for longer runs).
+CHAOS_SECONDS ?= 100
+chaos: $(HELPER_TEST_BIN) $(HELPER_CHAOS_BIN)
+	$(HELPER_CHAOS_BIN) $(HELPER_TEST_BIN) $(CHAOS_SECONDS) $(CHAOS_SEED)
+
 # SIGKILL at every failpoint; the next run converges.
 helper-faults: $(HELPER_TEST_BIN)
 	tests/helper/faults.sh $(HELPER_TEST_BIN)
+
+# Unreadable state (fd limits, modes, EIO, ENOMEM) and a full state
+# directory: exit 5, nothing lost.
+helper-ioerrors: $(HELPER_TEST_BIN)
+	tests/helper/ioerrors.sh $(HELPER_TEST_BIN)
+
+# What numa-balancing-helper(8) says each subcommand may change, against
+# what it does.
+helper-changes: $(HELPER_TEST_BIN)
+	tests/helper/changes.sh $(HELPER_TEST_BIN) helper/numa-balancing-helper.8
 
 # CapEff, bounding set and NoNewPrivs at the write; insecure state dirs refused.
 helper-privs: $(HELPER_TEST_BIN) $(HELPER_BIN)
@@ -105,6 +139,17 @@ helper-nodes: $(HELPER_TEST_BIN) $(HELPER_BIN) $(NODES_BIN)
 helper-kernel: $(HELPER_BIN)
 	tests/helper/kernel.sh $(HELPER_BIN)
 
+# A test-only SPANK plugin that hands the job any option value, as a
+# client that skips numa_balancing.so's checks would (tests/prolog/run).
+$(HELPER_OPTION_ENV): tests/prolog/option_env.c
+	@mkdir -p $(@D)
+	$(CC) $(SPANK_CFLAGS) -shared -o $@ $<
+
+# Plain Prolog=/Epilog= use against the local Slurm: hostile option values
+# never fail the prolog, change the kernel or drain the node.
+helper-slurm-prolog: $(HELPER_BIN) $(SPANK_SO) $(HELPER_OPTION_ENV)
+	B=$(B) tests/prolog/run
+
 install-helper: $(HELPER_BIN) $(NODES_BIN)
 	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(MANDIR)/man8
 	install -m 0755 $(HELPER_BIN) $(DESTDIR)$(SBINDIR)/numa-balancing-helper
@@ -115,25 +160,15 @@ uninstall-helper:
 	rm -f $(DESTDIR)$(SBINDIR)/numa-balancing-helper $(DESTDIR)$(NODES_PROG) \
 	  $(DESTDIR)$(MANDIR)/man8/numa-balancing-helper.8
 
-# Fuzzing with clang's libFuzzer (build-fuzz/, corpus and logs in fuzz-out/):
-# `make fuzz-helper FUZZ_SECONDS=60` runs each target that long;
-# helper-fuzz-smoke (in make check) runs each for a few seconds.
-FUZZ_B := build-fuzz/helper
-FUZZ_SECONDS ?= 60
-FUZZ_SRCS := helper/args.c helper/parse.c helper/readfile.c helper/record.c helper/vmstat.c
-FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -O1 -g $(WARN) -Ihelper \
-               -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
-HELPER_FUZZERS := $(FUZZ_B)/fuzz_args $(FUZZ_B)/fuzz_state
+# libFuzzer targets (the top-level Makefile runs them): the command line and
+# environment, the state files and memory.stat.
+HELPER_FUZZ_SRCS := helper/args.c helper/record.c helper/memstat.c
+HELPER_FUZZERS := $(FUZZ_B)/helper/fuzz_args $(FUZZ_B)/helper/fuzz_state
+FUZZERS += $(HELPER_FUZZERS)
 
-$(FUZZ_B)/fuzz_%: tests/helper/fuzz_%.c $(FUZZ_SRCS) helper/*.h
+$(FUZZ_B)/helper/fuzz_%: tests/helper/fuzz_%.c $(HELPER_FUZZ_SRCS) helper/*.h $(COMMON_SRCS) $(COMMON_HDRS)
 	@mkdir -p $(@D)
-	clang $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_SRCS)
-
-fuzz-helper: $(HELPER_FUZZERS)
-	tests/helper/fuzz.sh $(FUZZ_SECONDS) $(HELPER_FUZZERS)
-
-helper-fuzz-smoke: $(HELPER_FUZZERS)
-	tests/helper/fuzz.sh 3 $(HELPER_FUZZERS)
+	clang $(FUZZ_CFLAGS) -Ihelper -o $@ $< $(HELPER_FUZZ_SRCS) $(COMMON_SRCS)
 
 # Latency of prolog and epilog (fresh processes) beside a shell script that
 # only writes the fake sysctl and an empty static program; prints median and

@@ -1,39 +1,79 @@
-/* Asks the numa-nodes program for the NUMA node count: posix_spawn of an
- * absolute path, no shell, empty environment, stdout through a pipe. The
- * child inherits the helper's dropped privileges: an empty bounding set and
- * no_new_privs leave it no capabilities after exec. */
+/* Asks the numa-nodes program for the NUMA node count. The program must be
+ * a regular file owned by root in a root-owned directory, neither of them
+ * writable by group or others. It runs as an unprivileged user
+ * (NB_NODES_UID:NB_NODES_GID, 65534, nobody, by default) with no
+ * capabilities, no environment, no file descriptors but 0-2, and its stdout
+ * on a pipe. */
 #include "nodes.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
-#include <spawn.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/readfile.h"
+#include "common/values.h"
 #include "log.h"
-#include "parse.h"
 #include "paths.h"
-#include "readfile.h"
+#include "privs.h"
+
+#if !defined(NB_NODES_UID) || !defined(NB_NODES_GID)
+#error "NB_NODES_UID and NB_NODES_GID must name the user numa-nodes runs as (the build sets them)"
+#endif
 
 #define NODES_MAX 65536 /* far above any kernel's MAX_NUMNODES */
 
-static int spawn(const char *prog, int out, pid_t *pid)
+/* Root-owned, not writable by group or others, and of the wanted type. */
+static const char *unsafe(const struct stat *st, int dir)
 {
-	posix_spawn_file_actions_t fa;
-	int rc = posix_spawn_file_actions_init(&fa);
+	if (dir ? !S_ISDIR(st->st_mode) : !S_ISREG(st->st_mode))
+		return dir ? "not a directory" : "not a regular file";
+	if (st->st_uid != 0)
+		return "not owned by root";
+	if (st->st_mode & (S_IWGRP | S_IWOTH))
+		return "writable by group or others";
+	return NULL;
+}
 
-	if (rc != 0)
-		return rc;
-	rc = posix_spawn_file_actions_adddup2(&fa, out, STDOUT_FILENO);
-	if (rc == 0) {
-		char *argv[] = { (char *)prog, NULL }, *envp[] = { NULL };
+/* Whether prog and its directory may be run from; logs why not. */
+static int trusted(const char *prog)
+{
+	char dir[PATH_MAX];
+	const char *slash = strrchr(prog, '/'), *why = NULL;
+	struct stat st;
 
-		rc = posix_spawn(pid, prog, &fa, NULL, argv, envp);
+	if (prog[0] != '/' || (size_t)(slash - prog) >= sizeof(dir)) {
+		log_msg(LOG_WARNING, "numa nodes: %s is not an absolute path: not run", prog);
+		return 0;
 	}
-	posix_spawn_file_actions_destroy(&fa);
-	return rc;
+	memcpy(dir, prog, (size_t)(slash - prog));
+	dir[slash - prog] = '\0';
+	if (lstat(prog, &st) != 0 || (!(why = unsafe(&st, 0)) && stat(dir[0] ? dir : "/", &st) != 0)) {
+		log_msg(LOG_WARNING, "numa nodes: cannot run %s: %s", prog, strerror(errno));
+		return 0;
+	}
+	if (!why && unsafe(&st, 1))
+		why = "in a directory not owned by root or writable by group or others";
+	if (why)
+		log_msg(LOG_WARNING, "numa nodes: %s is %s: not run", prog, why);
+	return why == NULL;
+}
+
+/* The child: stdout on the pipe, nothing else open, no privileges. */
+static void run_child(const char *prog, int out)
+{
+	char *argv[] = { (char *)prog, NULL }, *envp[] = { NULL };
+
+	if (dup2(out, STDOUT_FILENO) < 0 || close_range(3, ~0u, 0) != 0 ||
+	    privs_become(NB_NODES_UID, NB_NODES_GID) != 0)
+		_exit(126);
+	execve(prog, argv, envp);
+	_exit(127);
 }
 
 static int wait_exit(pid_t pid)
@@ -47,34 +87,46 @@ static int wait_exit(pid_t pid)
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+/* Runs prog; its exit code (-1: killed), its output in buf. */
+static int run(const char *prog, char *buf, size_t cap, size_t *len, int *read_rc)
+{
+	int fds[2];
+	pid_t pid;
+
+	if (pipe2(fds, O_CLOEXEC) != 0) {
+		log_msg(LOG_WARNING, "numa nodes: pipe: %s", strerror(errno));
+		return -2;
+	}
+	pid = fork();
+	if (pid == 0)
+		run_child(prog, fds[1]);
+	close(fds[1]);
+	if (pid < 0) {
+		log_msg(LOG_WARNING, "numa nodes: cannot run %s: %s", prog, strerror(errno));
+		close(fds[0]);
+		return -2;
+	}
+	*read_rc = read_fd_all(fds[0], buf, cap, len);
+	close(fds[0]);
+	return wait_exit(pid);
+}
+
 static int ask(const char *prog)
 {
 	char buf[32];
-	int fds[2], rc, code, got = -1;
+	int code, got = -1;
 	size_t len = 0;
 	uint64_t n;
-	pid_t pid;
 
 	/* A parent that ignores SIGCHLD would have the child reaped before
 	 * waitpid could see its exit status. */
 	signal(SIGCHLD, SIG_DFL);
-	if (pipe2(fds, O_CLOEXEC) != 0) {
-		log_msg(LOG_WARNING, "numa nodes: pipe: %s", strerror(errno));
+	if (!trusted(prog) || (code = run(prog, buf, sizeof(buf), &len, &got)) == -2)
 		return -1;
-	}
-	rc = spawn(prog, fds[1], &pid);
-	close(fds[1]);
-	if (rc == 0)
-		got = read_fd_all(fds[0], buf, sizeof(buf), &len);
-	close(fds[0]);
-	if (rc != 0) {
-		log_msg(LOG_WARNING, "numa nodes: cannot run %s: %s", prog, strerror(rc));
-		return -1;
-	}
-	code = wait_exit(pid);
 	if (code != 0) {
 		log_msg(LOG_WARNING, "numa nodes: %s %s", prog,
-		        code < 0 ? "did not exit normally" : "exited non-zero");
+		        code < 0 ? "did not exit normally" : code >= 126 ? "could not be run"
+		        : "exited non-zero");
 		return -1;
 	}
 	if (got != 0 || len < 2 || buf[len - 1] != '\n' ||

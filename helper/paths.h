@@ -4,10 +4,11 @@
 #ifndef NB_PATHS_H
 #define NB_PATHS_H
 
-#define NB_SYSCTL_PATH "/proc/sys/kernel/numa_balancing"
-#define NB_VMSTAT_PATH "/proc/vmstat"
+#include "common/kernel.h"  /* NB_SYSCTL_PATH */
+#include "common/statedir.h" /* NB_STATE_DIR */
+#include "common/vmstat.h"  /* NB_VMSTAT_PATH */
+
 #define NB_BOOT_ID_PATH "/proc/sys/kernel/random/boot_id"
-#define NB_STATE_DIR "/run/numa-balancing"
 
 struct nb_paths {
 	const char *sysctl, *vmstat, *boot_id, *state_dir, *nodes;

@@ -1,5 +1,8 @@
-/* Least privilege: keep only CAP_SYS_ADMIN (needed to write the sysctl),
- * empty the bounding and ambient sets, set no_new_privs. */
+/* Least privilege: no_new_privs, empty bounding and ambient sets, and
+ * CAP_SYS_ADMIN (needed to write the sysctl) as the only effective
+ * capability. CAP_SETUID and CAP_SETGID stay permitted (never effective)
+ * until the state is loaded, so numa-nodes can run as an unprivileged user;
+ * privs_final drops them before the kernel is written or anything printed. */
 #ifndef NB_PRIVS_H
 #define NB_PRIVS_H
 
@@ -7,5 +10,11 @@
 
 /* Returns 0, or -1 with the reason in err. Needs euid 0 and CAP_SETPCAP. */
 int privs_drop(char *err, size_t errlen);
+/* Permitted and effective: exactly CAP_SYS_ADMIN. 0, or -1 with the reason. */
+int privs_final(char *err, size_t errlen);
+/* In a child about to run another program as uid:gid: makes CAP_SETUID and
+ * CAP_SETGID effective and switches to that user, which leaves the child no
+ * capability at all. 0 or -1 (errno). */
+int privs_become(unsigned uid, unsigned gid);
 
 #endif

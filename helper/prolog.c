@@ -7,7 +7,7 @@
 #include "failpoint.h"
 #include "log.h"
 #include "session.h"
-#include "vmstat.h"
+#include "common/vmstat.h"
 
 static void new_record(const struct nb_session *s, const struct nb_args *a,
                        struct nb_record *r)
@@ -27,34 +27,75 @@ static void new_record(const struct nb_session *s, const struct nb_args *a,
 		        " will log no activity", s->paths.vmstat, a->job);
 }
 
+/* A failure after the pending record was saved: the request was never in
+ * force, so nothing of it may stay. Best effort; what is left is pending,
+ * which the next prolog, epilog or reset settles the same way. */
+static void roll_back(struct nb_session *s, uint32_t job)
+{
+	struct nb_view v = state_view(&s->st);
+
+	if (session_apply(s, policy_expected(&v)) == NB_EXIT_OK &&
+	    state_remove_record(&s->st, job, 1) == 0)
+		session_drop_lone_baseline(s);
+	log_msg(LOG_ERR, "job %" PRIu32 " prolog: failed: its request is not in force", job);
+}
+
+static void log_prolog(const struct nb_args *a, const struct nb_record *r, uint32_t holder,
+                       int before, int after)
+{
+	log_msg(LOG_INFO, "job %" PRIu32 " prolog: request %d (%s) %s; job %" PRIu32
+	        " holds the value; kernel.numa_balancing %d -> %d",
+	        a->job, a->value, conflict_name(a->conflict),
+	        r->honoured ? "honoured" : "not honoured", holder, before, after);
+}
+
+/* Not honoured: recorded once, the kernel untouched. */
+static enum nb_exit record_refusal(struct nb_session *s, const struct nb_args *a,
+                                   const struct nb_record *r)
+{
+	if (state_add_record(&s->st, r, 0) != 0) {
+		session_drop_lone_baseline(s); /* the one this prolog saved */
+		return NB_EXIT_BROKEN;
+	}
+	failpoint("prolog", "recorded");
+	log_prolog(a, r, state_holder_job(&s->st), s->kernel, s->kernel);
+	return NB_EXIT_NOT_HONOURED;
+}
+
+/* Honoured: saved as pending, the value applied, then committed as the
+ * last step, so a prolog stopped anywhere before leaves nothing in force. */
 static enum nb_exit record_and_apply(struct nb_session *s, const struct nb_args *a)
 {
 	struct nb_record r;
-	struct nb_view v;
 	int before = s->kernel;
 	enum nb_exit rc;
 
 	if (!s->st.has_baseline && state_save_baseline(&s->st, s->kernel) != 0)
 		return NB_EXIT_BROKEN;
 	new_record(s, a, &r);
-	if (state_add_record(&s->st, &r) != 0)
+	if (!r.honoured)
+		return record_refusal(s, a, &r);
+	if (state_add_record(&s->st, &r, 1) != 0) {
+		session_drop_lone_baseline(s); /* the one this prolog saved */
 		return NB_EXIT_BROKEN;
+	}
 	failpoint("prolog", "recorded");
-	v = state_view(&s->st);
-	rc = session_apply(s, policy_expected(&v));
-	if (rc != NB_EXIT_OK)
-		return rc;
-	log_msg(LOG_INFO, "job %" PRIu32 " prolog: request %d (%s) %s; job %" PRIu32
-	        " holds the value; kernel.numa_balancing %d -> %d",
-	        a->job, a->value, conflict_name(a->conflict),
-	        r.honoured ? "honoured" : "not honoured", state_holder_job(&s->st), before, s->kernel);
-	return r.honoured ? NB_EXIT_OK : NB_EXIT_NOT_HONOURED;
+	rc = session_apply(s, r.value); /* the newest honoured request holds */
+	failpoint("prolog", "applied");
+	if (rc == NB_EXIT_OK) {
+		log_prolog(a, &r, a->job, before, s->kernel);
+		if (state_commit(&s->st, a->job) == 0)
+			return NB_EXIT_OK;
+		rc = NB_EXIT_BROKEN;
+	}
+	roll_back(s, a->job);
+	return rc;
 }
 
 /* A second prolog of the same job changes nothing and answers as the first. */
 static enum nb_exit repeated(struct nb_session *s, const struct nb_args *a, long i)
 {
-	const struct nb_record *r = &s->st.recs[i]; /* converging keeps it: n >= 1 */
+	const struct nb_record *r = &s->st.jobs.recs[i]; /* converging keeps it: n >= 1 */
 	enum nb_exit rc;
 
 	if (r->value != a->value)

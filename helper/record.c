@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/kernel.h"
+
 #define RECORD_HEADER "numa-balancing-job 1"
 #define BASELINE_HEADER "numa-balancing-baseline 1"
 

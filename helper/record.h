@@ -6,15 +6,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "parse.h"
+#include "common/values.h"
+#include "common/vmstat.h"
 
 #define NB_BOOT_ID_LEN 36
 #define NB_STATE_FILE_MAX 1024 /* larger state files are corrupt */
-
-/* /proc/vmstat NUMA balancing counters. */
-struct nb_counters {
-	uint64_t pte_updates, hint_faults, hint_faults_local, pages_migrated;
-};
 
 struct nb_record {
 	uint32_t job;

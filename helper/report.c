@@ -24,10 +24,25 @@ static int consistent(const struct nb_session *s, int expected)
 	return expected < 0 || expected == s->kernel;
 }
 
-static void print_text(const struct nb_session *s, int expected, uint32_t holder, int nodes)
+/* One line per record; what replaces "honoured" for pending records. */
+static void print_records(const struct nb_list *list, const char *pending)
 {
 	char when[32];
 
+	for (size_t i = 0; i < list->n; i++) {
+		const struct nb_record *r = &list->recs[i];
+		time_t t = (time_t)r->started;
+		struct tm tm;
+		if (!gmtime_r(&t, &tm) || !strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm))
+			when[0] = '\0';
+		printf("  job %" PRIu32 ": request %d (%s) %s, since %s\n", r->job, r->value,
+		       conflict_name(r->conflict),
+		       pending ? pending : r->honoured ? "honoured" : "not honoured", when);
+	}
+}
+
+static void print_text(const struct nb_session *s, int expected, uint32_t holder, int nodes)
+{
 	print_int_or("kernel.numa_balancing:", s->kernel,
 	             s->sysctl_rc == NB_EXIT_UNSUPPORTED ? "unsupported" : "unknown");
 	print_int_or("baseline:", s->st.has_baseline ? s->st.base.value : -1, "none");
@@ -36,16 +51,11 @@ static void print_text(const struct nb_session *s, int expected, uint32_t holder
 		printf("%-24sjob %" PRIu32 "\n", "held by:", holder);
 	printf("%-24s%s\n", "consistent:", consistent(s, expected) ? "yes" : "no");
 	print_int_or("numa nodes:", nodes, "unknown");
-	printf("%-24s%zu\n", "jobs:", s->st.n);
-	for (size_t i = 0; i < s->st.n; i++) {
-		const struct nb_record *r = &s->st.recs[i];
-		time_t t = (time_t)r->started;
-		struct tm tm;
-		if (!gmtime_r(&t, &tm) || !strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm))
-			when[0] = '\0';
-		printf("  job %" PRIu32 ": request %d (%s) %s, since %s\n", r->job, r->value,
-		       conflict_name(r->conflict), r->honoured ? "honoured" : "not honoured", when);
-	}
+	printf("%-24s%zu\n", "jobs:", s->st.jobs.n);
+	print_records(&s->st.jobs, NULL);
+	if (s->st.pending.n > 0)
+		printf("%-24s%zu\n", "pending:", s->st.pending.n);
+	print_records(&s->st.pending, "prolog did not finish, never in force");
 }
 
 static void print_json_int(const char *key, int v)
@@ -54,6 +64,20 @@ static void print_json_int(const char *key, int v)
 		printf("\"%s\":%d,", key, v);
 	else
 		printf("\"%s\":null,", key);
+}
+
+/* Pending records were never in force: never "honoured". */
+static void print_json_records(const char *key, const struct nb_list *list, int pending)
+{
+	printf("\"%s\":[", key);
+	for (size_t i = 0; i < list->n; i++) {
+		const struct nb_record *r = &list->recs[i];
+		printf("%s{\"job\":%" PRIu32 ",\"request\":%d,\"conflict\":\"%s\","
+		       "\"honoured\":%s,\"started\":%" PRIu64 "}", i ? "," : "", r->job, r->value,
+		       conflict_name(r->conflict), !pending && r->honoured ? "true" : "false",
+		       r->started);
+	}
+	putchar(']');
 }
 
 static void print_json(const struct nb_session *s, int expected, uint32_t holder, int nodes)
@@ -69,14 +93,10 @@ static void print_json(const struct nb_session *s, int expected, uint32_t holder
 		printf("\"holder\":null,");
 	printf("\"consistent\":%s,", consistent(s, expected) ? "true" : "false");
 	print_json_int("numa_nodes", nodes);
-	printf("\"jobs\":[");
-	for (size_t i = 0; i < s->st.n; i++) {
-		const struct nb_record *r = &s->st.recs[i];
-		printf("%s{\"job\":%" PRIu32 ",\"request\":%d,\"conflict\":\"%s\","
-		       "\"honoured\":%s,\"started\":%" PRIu64 "}", i ? "," : "", r->job, r->value,
-		       conflict_name(r->conflict), r->honoured ? "true" : "false", r->started);
-	}
-	printf("]}\n");
+	print_json_records("jobs", &s->st.jobs, 0);
+	putchar(',');
+	print_json_records("pending", &s->st.pending, 1);
+	printf("}\n");
 }
 
 enum nb_exit cmd_status(const struct nb_args *a)
@@ -88,8 +108,7 @@ enum nb_exit cmd_status(const struct nb_args *a)
 	enum nb_exit rc = session_begin(&s, 0);
 
 	if (rc == NB_EXIT_OK) {
-		struct nb_view v = state_view(&s.st);
-		int expected = policy_expected(&v);
+		int expected = session_expected(&s);
 		uint32_t holder = state_holder_job(&s.st);
 
 		if (a->json)
@@ -105,8 +124,7 @@ enum nb_exit cmd_status(const struct nb_args *a)
 
 static enum nb_exit compare(const struct nb_session *s)
 {
-	struct nb_view v = state_view(&s->st);
-	int expected = policy_expected(&v);
+	int expected = session_expected(s);
 	uint32_t holder = state_holder_job(&s->st);
 
 	if (consistent(s, expected)) {
@@ -115,11 +133,15 @@ static enum nb_exit compare(const struct nb_session *s)
 		return NB_EXIT_OK;
 	}
 	if (holder)
-		printf("numa-balancing: drift: kernel.numa_balancing is %d, expected %d (held by job %" PRIu32 ")\n",
+		printf("numa-balancing: drift: kernel.numa_balancing is %d, expected %d (held by job %" PRIu32 ")",
 		       s->kernel, expected, holder);
 	else
-		printf("numa-balancing: drift: kernel.numa_balancing is %d, expected %d (the baseline)\n",
+		printf("numa-balancing: drift: kernel.numa_balancing is %d, expected %d (the baseline)",
 		       s->kernel, expected);
+	if (s->st.pending.n > 0)
+		printf("; the prolog of job %" PRIu32 " did not finish, and the next prolog, epilog or "
+		       "reset puts the value back", s->st.pending.recs[0].job);
+	putchar('\n');
 	log_msg(LOG_NOTICE, "drift: kernel.numa_balancing is %d, expected %d", s->kernel, expected);
 	return NB_EXIT_DRIFT;
 }

@@ -1,4 +1,6 @@
-/* reset: put the baseline back and clear all state (for administrators). */
+/* reset: put the baseline back and clear all state (for administrators).
+ * The kernel is written first, so a reset stopped half-way leaves records
+ * the next run still honours, or a baseline the kernel already holds. */
 #include "commands.h"
 #include "log.h"
 #include "session.h"
@@ -8,9 +10,13 @@ enum nb_exit cmd_reset(void)
 	struct nb_session s;
 	enum nb_exit rc = session_begin(&s, 1);
 	int before = s.kernel;
+	struct nb_record r;
 
-	while (rc == NB_EXIT_OK && s.st.n > 0) {
-		if (state_remove_record(&s.st, s.st.n - 1) != 0)
+	if (rc == NB_EXIT_OK)
+		rc = session_apply(&s, s.st.has_baseline ? s.st.base.value : -1);
+	while (rc == NB_EXIT_OK && s.st.jobs.n > 0) {
+		state_detach(&s.st, s.st.jobs.n - 1, &r);
+		if (state_remove_record(&s.st, r.job, 0) != 0)
 			rc = NB_EXIT_BROKEN;
 	}
 	if (rc == NB_EXIT_OK)

@@ -1,11 +1,14 @@
 /* Opening, locking and loading the state for one command. */
 #include "session.h"
 
+#include <inttypes.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "bootid.h"
 #include "log.h"
 #include "nodes.h"
+#include "privs.h"
 #include "statedir.h"
 
 /* The kernel enables balancing at boot only with more than one node. Asked
@@ -32,8 +35,14 @@ static enum nb_exit open_state(struct nb_session *s)
 		log_msg(LOG_ERR, "%s", err);
 		return NB_EXIT_BROKEN;
 	}
-	return state_load(&s->st, s->dirfd, boot_id, boot_default) == 0
-	       ? NB_EXIT_OK : NB_EXIT_BROKEN;
+	if (state_load(&s->st, s->dirfd, boot_id, boot_default) != 0)
+		return NB_EXIT_BROKEN;
+	/* Nothing below runs numa-nodes: CAP_SYS_ADMIN alone from here on. */
+	if (privs_final(err, sizeof(err)) != 0) {
+		log_msg(LOG_ERR, "%s", err);
+		return NB_EXIT_BROKEN;
+	}
+	return NB_EXIT_OK;
 }
 
 /* A sysctl that cannot be used ends the session: always when the
@@ -43,14 +52,54 @@ static int sysctl_fatal(enum nb_exit rc, int writable)
 	return rc == NB_EXIT_BROKEN || (writable && rc != NB_EXIT_OK);
 }
 
+/* Whether the kernel holds the request of a prolog that did not finish
+ * (it may have written it before it was stopped). */
+static int holds_pending(const struct nb_session *s)
+{
+	for (size_t i = 0; i < s->st.pending.n; i++) {
+		if (s->st.pending.recs[i].value == s->kernel)
+			return 1;
+	}
+	return 0;
+}
+
+int session_expected(const struct nb_session *s)
+{
+	struct nb_view v = state_view(&s->st);
+
+	if (s->st.jobs.n == 0 && !holds_pending(s))
+		return -1; /* the baseline only undoes what an unfinished prolog wrote */
+	return policy_expected(&v);
+}
+
+/* Records of prologs that did not finish were never in force: undo what
+ * such a prolog may have written, then remove them. Only commands that may
+ * write the kernel do this. */
+static enum nb_exit settle_pending(struct nb_session *s)
+{
+	enum nb_exit rc;
+
+	if (s->st.pending.n == 0)
+		return NB_EXIT_OK;
+	rc = session_apply(s, session_expected(s));
+	while (rc == NB_EXIT_OK && s->st.pending.n > 0) {
+		uint32_t job = s->st.pending.recs[0].job;
+
+		if (state_remove_record(&s->st, job, 1) != 0)
+			return NB_EXIT_BROKEN;
+		log_msg(LOG_WARNING, "job %" PRIu32 ": its prolog did not finish, so its request was never "
+		        "in force: record removed", job);
+	}
+	return rc == NB_EXIT_OK ? session_drop_lone_baseline(s) : rc;
+}
+
 enum nb_exit session_begin(struct nb_session *s, int writable)
 {
 	enum nb_exit rc;
 
 	s->kernel = -1;
 	s->dirfd = s->lockfd = -1;
-	s->st.recs = NULL;
-	s->st.n = s->st.cap = 0;
+	memset(&s->st, 0, sizeof(s->st));
 	paths_get(&s->paths);
 	s->sysctl_rc = sysctl_open(&s->sc, s->paths.sysctl, writable);
 	if (sysctl_fatal(s->sysctl_rc, writable))
@@ -61,6 +110,8 @@ enum nb_exit session_begin(struct nb_session *s, int writable)
 		if (sysctl_fatal(s->sysctl_rc, writable))
 			rc = s->sysctl_rc;
 	}
+	if (rc == NB_EXIT_OK && writable)
+		rc = settle_pending(s);
 	return rc;
 }
 
@@ -86,13 +137,17 @@ enum nb_exit session_apply(struct nb_session *s, int value)
 	return rc;
 }
 
+enum nb_exit session_drop_lone_baseline(struct nb_session *s)
+{
+	if (s->st.jobs.n > 0 || s->st.pending.n > 0 || !s->st.has_baseline)
+		return NB_EXIT_OK;
+	return state_remove_baseline(&s->st) == 0 ? NB_EXIT_OK : NB_EXIT_BROKEN;
+}
+
 enum nb_exit session_converge(struct nb_session *s)
 {
 	struct nb_view v = state_view(&s->st);
 	enum nb_exit rc = session_apply(s, policy_expected(&v));
 
-	if (rc == NB_EXIT_OK && s->st.n == 0 && s->st.has_baseline &&
-	    state_remove_baseline(&s->st) != 0)
-		rc = NB_EXIT_BROKEN;
-	return rc;
+	return rc == NB_EXIT_OK ? session_drop_lone_baseline(s) : rc;
 }

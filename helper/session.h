@@ -3,7 +3,7 @@
 #ifndef NB_SESSION_H
 #define NB_SESSION_H
 
-#include "exitcodes.h"
+#include "common/exitcodes.h"
 #include "paths.h"
 #include "state.h"
 #include "sysctl.h"
@@ -18,14 +18,24 @@ struct nb_session {
 };
 
 /* writable: the command may change the kernel value; then an unsupported
- * sysctl ends the session before anything is touched (NB_EXIT_UNSUPPORTED).
- * Otherwise the session goes on with kernel = -1. */
+ * sysctl ends the session before anything is touched (NB_EXIT_UNSUPPORTED),
+ * and the records of prologs that did not finish are settled (the kernel
+ * put where the finished records say, the pending records removed).
+ * Otherwise the session goes on with kernel = -1 if it cannot be read. */
 enum nb_exit session_begin(struct nb_session *s, int writable);
 void session_end(struct nb_session *s);
+/* The value the kernel must hold now, or -1 when nothing is enforced: the
+ * policy over the finished records and the baseline. With no finished
+ * record, the baseline is enforced only while the kernel holds the request
+ * of a prolog that did not finish (which may have written it); otherwise
+ * the kernel holds the baseline or a value set since, not ours to undo. */
+int session_expected(const struct nb_session *s);
 /* Writes value unless the kernel already holds it. */
 enum nb_exit session_apply(struct nb_session *s, int value);
-/* Puts the kernel where the state says, and drops the baseline once no
- * job record is left. */
+/* Removes the baseline when no record, finished or pending, needs it. */
+enum nb_exit session_drop_lone_baseline(struct nb_session *s);
+/* Puts the kernel where the finished records say, and drops the baseline
+ * once no job record is left. */
 enum nb_exit session_converge(struct nb_session *s);
 
 #endif

@@ -1,24 +1,207 @@
-/* Loads and changes the state files; recovery happens at load time. */
+/* Loads and changes the state files; recovery happens at load time, in two
+ * passes: every file is read and judged first, and proven-bad files are
+ * removed only once all of them could be read. */
 #include "state.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/readfile.h"
+#include "failpoint.h"
 #include "log.h"
-#include "readfile.h"
 #include "statedir.h"
 
 #define JOB_PREFIX "job."
+#define PENDING_PREFIX "pending."
 #define BASELINE_NAME "baseline"
 
-static void job_file_name(uint32_t job, char *buf, size_t len)
+/* Files found proven bad, removed after the whole directory was read. */
+struct drop {
+	char *name;
+	const char *why;
+};
+
+struct loader {
+	struct nb_state *st;
+	struct drop *drops;
+	size_t ndrops, cap;
+};
+
+static void file_name(uint32_t job, int pending, char *buf, size_t len)
 {
-	snprintf(buf, len, JOB_PREFIX "%" PRIu32, job);
+	snprintf(buf, len, "%s%" PRIu32, pending ? PENDING_PREFIX : JOB_PREFIX, job);
+}
+
+static int out_of_memory(void)
+{
+	log_msg(LOG_ERR, "loading the state: out of memory");
+	return -1;
+}
+
+/* array (capacity *cap, doubled when full) with room for element n, or
+ * NULL (logged; array unchanged). */
+static void *with_room(void *array, size_t n, size_t *cap, size_t size)
+{
+	size_t c = *cap ? *cap * 2 : 8;
+	void *p;
+
+	if (n < *cap)
+		return array;
+	if (!(p = realloc(array, c * size))) {
+		out_of_memory();
+		return NULL;
+	}
+	*cap = c;
+	return p;
+}
+
+static int mark_bad(struct loader *l, const char *name, const char *why)
+{
+	struct drop *d = with_room(l->drops, l->ndrops, &l->cap, sizeof(*d));
+
+	if (!d)
+		return -1;
+	l->drops = d;
+	if (!(d[l->ndrops].name = strdup(name)))
+		return out_of_memory();
+	d[l->ndrops++].why = why;
+	return 0;
+}
+
+static int read_failed(const char *name, int err)
+{
+	log_msg(LOG_ERR, "state file %s: cannot read it: %s: nothing changed", name, strerror(err));
+	return -1;
+}
+
+/* Reads name into buf: 0 read; 1 proven bad (*why says how), or vanished
+ * (*why NULL); -1 an error (logged). */
+static int read_entry(const struct nb_state *st, const char *name, char *buf, size_t *len,
+                      const char **why)
+{
+	int err = failpoint_errno("state", "read");
+	struct stat sb;
+
+	*why = NULL;
+	/* always 0 outside the test build */
+	/* cppcheck-suppress knownConditionTrueFalse */
+	if (err)
+		return read_failed(name, err);
+	if (fstatat(st->dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) != 0)
+		return errno == ENOENT ? 1 : read_failed(name, errno);
+	if (!S_ISREG(sb.st_mode))
+		*why = S_ISLNK(sb.st_mode) ? "a symlink" : "not a regular file";
+	else if (sb.st_size >= NB_STATE_FILE_MAX)
+		*why = "too large";
+	else if (read_small_file(st->dirfd, name, buf, NB_STATE_FILE_MAX, len) != 0) {
+		if (errno != EFBIG)
+			return read_failed(name, errno);
+		*why = "too large";
+	}
+	return *why ? 1 : 0;
+}
+
+static int load_baseline(struct loader *l)
+{
+	struct nb_state *st = l->st;
+	char buf[NB_STATE_FILE_MAX];
+	const char *why;
+	size_t len;
+	int rc = read_entry(st, BASELINE_NAME, buf, &len, &why);
+
+	if (rc != 0)
+		return rc < 0 ? -1 : why ? mark_bad(l, BASELINE_NAME, why) : 0;
+	if (baseline_parse(buf, len, &st->base) != 0)
+		return mark_bad(l, BASELINE_NAME, "corrupt");
+	if (strcmp(st->base.boot_id, st->boot_id) != 0)
+		return mark_bad(l, BASELINE_NAME, "from an earlier boot");
+	st->has_baseline = 1;
+	return 0;
+}
+
+static int push_record(struct nb_list *list, const struct nb_record *r)
+{
+	struct nb_record *recs = with_room(list->recs, list->n, &list->cap, sizeof(*recs));
+
+	if (!recs)
+		return -1;
+	list->recs = recs;
+	recs[list->n++] = *r;
+	return 0;
+}
+
+/* job.<id> or pending.<id>; prefix is the part before the id. */
+static int load_record(struct loader *l, const char *name, size_t prefix, int pending)
+{
+	struct nb_state *st = l->st;
+	char buf[NB_STATE_FILE_MAX];
+	struct nb_record r;
+	const char *why;
+	uint32_t job;
+	size_t len;
+	int rc;
+
+	if (parse_job_id(name + prefix, &job) != 0)
+		return mark_bad(l, name, "not a job id");
+	rc = read_entry(st, name, buf, &len, &why);
+	if (rc != 0)
+		return rc < 0 ? -1 : why ? mark_bad(l, name, why) : 0;
+	if (record_parse(buf, len, &r) != 0 || r.job != job || (pending && !r.honoured))
+		return mark_bad(l, name, "corrupt");
+	if (strcmp(r.boot_id, st->boot_id) != 0)
+		return mark_bad(l, name, "from an earlier boot");
+	return push_record(pending ? &st->pending : &st->jobs, &r);
+}
+
+static int has_prefix(const char *name, const char *prefix)
+{
+	return strncmp(name, prefix, strlen(prefix)) == 0;
+}
+
+static int load_entry(struct loader *l, const char *name)
+{
+	if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0 || strcmp(name, "lock") == 0)
+		return 0;
+	if (has_prefix(name, NB_TMP_PREFIX))
+		return mark_bad(l, name, "left by an interrupted write");
+	if (strcmp(name, BASELINE_NAME) == 0)
+		return load_baseline(l);
+	if (has_prefix(name, JOB_PREFIX))
+		return load_record(l, name, strlen(JOB_PREFIX), 0);
+	if (has_prefix(name, PENDING_PREFIX))
+		return load_record(l, name, strlen(PENDING_PREFIX), 1);
+	log_msg(LOG_WARNING, "state directory: ignoring unexpected file %s", name);
+	return 0;
+}
+
+static int load_dir(struct loader *l)
+{
+	int fd = dup(l->st->dirfd), rc = 0;
+	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
+	struct dirent *e;
+
+	if (!d) {
+		log_msg(LOG_ERR, "reading the state directory: %s: nothing changed", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	rewinddir(d);
+	while (rc == 0 && (errno = 0, e = readdir(d)) != NULL)
+		rc = load_entry(l, e->d_name);
+	if (rc == 0 && errno != 0) {
+		log_msg(LOG_ERR, "reading the state directory: %s: nothing changed", strerror(errno));
+		rc = -1;
+	}
+	closedir(d);
+	return rc;
 }
 
 /* Removes name; a failure is logged, and the next load tries again. */
@@ -28,147 +211,61 @@ static void remove_file(const struct nb_state *st, const char *name, const char 
 		log_msg(LOG_WARNING, "state file %s: cannot remove: %s", name, strerror(errno));
 }
 
-static void drop(struct nb_state *st, const char *name, const char *why)
+static void remove_drops(struct loader *l, int apply)
 {
-	log_msg(LOG_WARNING, "state file %s: %s: removed", name, why);
-	remove_file(st, name, "drop");
-}
-
-/* Reads name; on failure drops it and returns -1. */
-static int read_state_file(struct nb_state *st, const char *name, char *buf, size_t *len)
-{
-	if (read_small_file(st->dirfd, name, buf, NB_STATE_FILE_MAX, len) == 0)
-		return 0;
-	drop(st, name, errno == EFBIG ? "too large" : errno == EINVAL ? "not a regular file"
-	               : errno == ELOOP ? "a symlink" : strerror(errno));
-	return -1;
-}
-
-static void load_baseline(struct nb_state *st)
-{
-	char buf[NB_STATE_FILE_MAX];
-	size_t len;
-
-	if (read_state_file(st, BASELINE_NAME, buf, &len) != 0)
-		return;
-	if (baseline_parse(buf, len, &st->base) != 0)
-		drop(st, BASELINE_NAME, "corrupt");
-	else if (strcmp(st->base.boot_id, st->boot_id) != 0)
-		drop(st, BASELINE_NAME, "from an earlier boot");
-	else
-		st->has_baseline = 1;
-}
-
-static int push_record(struct nb_state *st, const struct nb_record *r)
-{
-	if (st->n == st->cap) {
-		size_t cap = st->cap ? st->cap * 2 : 8;
-		struct nb_record *p = realloc(st->recs, cap * sizeof(*p));
-		if (!p) {
-			log_msg(LOG_ERR, "out of memory");
-			return -1;
+	for (size_t i = 0; i < l->ndrops; i++) {
+		if (apply) {
+			log_msg(LOG_WARNING, "state file %s: %s: removed", l->drops[i].name, l->drops[i].why);
+			remove_file(l->st, l->drops[i].name, "drop");
 		}
-		st->recs = p;
-		st->cap = cap;
+		free(l->drops[i].name);
 	}
-	st->recs[st->n++] = *r;
-	return 0;
+	free(l->drops);
 }
 
-static int load_record(struct nb_state *st, const char *name)
+/* What the files say once the proven-bad ones are gone: a baseline no
+ * record needs is dropped (the kernel already holds it, or someone changed
+ * it since: not ours to undo); records without a baseline get the boot
+ * default. */
+static int settle_baseline(struct nb_state *st, int (*boot_default)(void))
 {
-	char buf[NB_STATE_FILE_MAX];
-	struct nb_record r;
-	uint32_t job;
-	size_t len;
+	int records = st->jobs.n > 0 || st->pending.n > 0, value;
 
-	if (parse_job_id(name + strlen(JOB_PREFIX), &job) != 0) {
-		drop(st, name, "not a job id");
-		return 0;
+	if (!records && st->has_baseline) {
+		log_msg(LOG_NOTICE, "baseline %d: no job record needs it: removed", st->base.value);
+		st->has_baseline = 0;
+		remove_file(st, BASELINE_NAME, "drop");
 	}
-	if (read_state_file(st, name, buf, &len) != 0)
+	if (!records || st->has_baseline)
 		return 0;
-	if (record_parse(buf, len, &r) != 0 || r.job != job)
-		drop(st, name, "corrupt");
-	else if (strcmp(r.boot_id, st->boot_id) != 0)
-		drop(st, name, "from an earlier boot");
-	else
-		return push_record(st, &r);
-	return 0;
-}
-
-static int load_entry(struct nb_state *st, const char *name)
-{
-	if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0 || strcmp(name, "lock") == 0)
-		return 0;
-	if (strncmp(name, NB_TMP_PREFIX, strlen(NB_TMP_PREFIX)) == 0) {
-		remove_file(st, name, "tmp");
-		return 0;
-	}
-	if (strcmp(name, BASELINE_NAME) == 0) {
-		load_baseline(st);
-		return 0;
-	}
-	if (strncmp(name, JOB_PREFIX, strlen(JOB_PREFIX)) == 0)
-		return load_record(st, name);
-	log_msg(LOG_WARNING, "state directory: ignoring unexpected file %s", name);
-	return 0;
-}
-
-static int load_dir(struct nb_state *st)
-{
-	int fd = dup(st->dirfd), rc = 0;
-	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-	struct dirent *e;
-
-	if (!d) {
-		log_msg(LOG_ERR, "reading the state directory: %s", strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	rewinddir(d);
-	while (rc == 0 && (errno = 0, e = readdir(d)) != NULL)
-		rc = load_entry(st, e->d_name);
-	if (rc == 0 && errno != 0) {
-		log_msg(LOG_ERR, "reading the state directory: %s", strerror(errno));
-		rc = -1;
-	}
-	closedir(d);
-	return rc;
+	value = boot_default();
+	log_msg(LOG_WARNING, "job records without a baseline: using the kernel's boot default %d",
+	        value);
+	return state_save_baseline(st, value);
 }
 
 int state_load(struct nb_state *st, int dirfd, const char *boot_id, int (*boot_default)(void))
 {
+	struct loader l = { st, NULL, 0, 0 };
+	int rc;
+
 	memset(st, 0, sizeof(*st));
 	st->dirfd = dirfd;
 	memcpy(st->boot_id, boot_id, sizeof(st->boot_id));
-	if (load_dir(st) != 0)
+	rc = load_dir(&l);
+	remove_drops(&l, rc == 0);
+	if (rc != 0) {
+		state_free(st);
 		return -1;
-	if (st->n > 0 && !st->has_baseline) {
-		int value = boot_default();
-
-		log_msg(LOG_WARNING, "job records without a baseline: using the kernel's boot default %d",
-		        value);
-		return state_save_baseline(st, value);
 	}
-	return 0;
+	return settle_baseline(st, boot_default);
 }
 
 struct nb_view state_view(const struct nb_state *st)
 {
-	struct nb_view v = { st->recs, st->n, st->has_baseline, st->base.value };
+	struct nb_view v = { st->jobs.recs, st->jobs.n, st->has_baseline, st->base.value };
 
 	return v;
-}
-
-long state_find(const struct nb_state *st, uint32_t job)
-{
-	for (size_t i = 0; i < st->n; i++) {
-		if (st->recs[i].job == job)
-			return (long)i;
-	}
-	return -1;
 }
 
 uint32_t state_holder_job(const struct nb_state *st)
@@ -176,7 +273,7 @@ uint32_t state_holder_job(const struct nb_state *st)
 	struct nb_view v = state_view(st);
 	long h = policy_holder(&v);
 
-	return h >= 0 ? st->recs[h].job : 0;
+	return h >= 0 ? st->jobs.recs[h].job : 0;
 }
 
 int state_save_baseline(struct nb_state *st, int value)
@@ -207,36 +304,79 @@ int state_remove_baseline(struct nb_state *st)
 	return 0;
 }
 
-int state_add_record(struct nb_state *st, const struct nb_record *r)
+int state_add_record(struct nb_state *st, const struct nb_record *r, int pending)
 {
 	char buf[NB_STATE_FILE_MAX], name[32];
 	int len = record_format(r, buf, sizeof(buf));
 
-	job_file_name(r->job, name, sizeof(name));
-	if (len < 0 || statedir_write(st->dirfd, name, buf, (size_t)len, "record") != 0) {
+	file_name(r->job, pending, name, sizeof(name));
+	if (len < 0 || statedir_write(st->dirfd, name, buf, (size_t)len,
+	                              pending ? "pending" : "record") != 0) {
 		log_msg(LOG_ERR, "saving the record of job %" PRIu32 ": %s", r->job, strerror(errno));
 		return -1;
 	}
-	return push_record(st, r);
+	return push_record(pending ? &st->pending : &st->jobs, r);
 }
 
-int state_remove_record(struct nb_state *st, size_t i)
+/* Index of job in list, or -1. */
+static long find_in(const struct nb_list *list, uint32_t job)
 {
-	char name[32];
+	for (size_t i = 0; i < list->n; i++) {
+		if (list->recs[i].job == job)
+			return (long)i;
+	}
+	return -1;
+}
 
-	job_file_name(st->recs[i].job, name, sizeof(name));
-	if (statedir_remove(st->dirfd, name, "record") != 0) {
-		log_msg(LOG_ERR, "removing the record of job %" PRIu32 ": %s",
-		        st->recs[i].job, strerror(errno));
+long state_find(const struct nb_state *st, uint32_t job)
+{
+	return find_in(&st->jobs, job);
+}
+
+int state_commit(struct nb_state *st, uint32_t job)
+{
+	char from[32], to[32];
+	long i = find_in(&st->pending, job);
+
+	file_name(job, 1, from, sizeof(from));
+	file_name(job, 0, to, sizeof(to));
+	if (i < 0 || push_record(&st->jobs, &st->pending.recs[i]) != 0)
+		return -1;
+	if (statedir_rename(st->dirfd, from, to, "commit") != 0) {
+		log_msg(LOG_ERR, "committing the record of job %" PRIu32 ": %s", job, strerror(errno));
+		st->jobs.n--;
 		return -1;
 	}
-	st->recs[i] = st->recs[--st->n];
+	st->pending.recs[i] = st->pending.recs[--st->pending.n];
+	return 0;
+}
+
+void state_detach(struct nb_state *st, size_t i, struct nb_record *r)
+{
+	*r = st->jobs.recs[i];
+	st->jobs.recs[i] = st->jobs.recs[--st->jobs.n];
+}
+
+int state_remove_record(struct nb_state *st, uint32_t job, int pending)
+{
+	struct nb_list *list = pending ? &st->pending : &st->jobs;
+	char name[32];
+	long i;
+
+	file_name(job, pending, name, sizeof(name));
+	if (statedir_remove(st->dirfd, name, pending ? "pending" : "record") != 0) {
+		log_msg(LOG_ERR, "removing the record of job %" PRIu32 ": %s", job, strerror(errno));
+		return -1;
+	}
+	if ((i = find_in(list, job)) >= 0)
+		list->recs[i] = list->recs[--list->n];
 	return 0;
 }
 
 void state_free(struct nb_state *st)
 {
-	free(st->recs);
-	st->recs = NULL;
-	st->n = st->cap = 0;
+	free(st->jobs.recs);
+	free(st->pending.recs);
+	memset(&st->jobs, 0, sizeof(st->jobs));
+	memset(&st->pending, 0, sizeof(st->pending));
 }

@@ -1,6 +1,8 @@
-/* The helper's state under the lock: baseline and job records, loaded from
- * the state directory with recovery (stale, corrupt and temporary files
- * dropped), and the operations that change it on disk. */
+/* The helper's state under the lock: the baseline, the job records and the
+ * pending records of prologs that did not finish, loaded from the state
+ * directory with recovery, and the operations that change it on disk.
+ * Loading removes a file only when it is proven bad; any error while
+ * opening or reading leaves every file in place (docs/design.md). */
 #ifndef NB_STATE_H
 #define NB_STATE_H
 
@@ -10,33 +12,47 @@
 #include "policy.h"
 #include "record.h"
 
+struct nb_list {
+	struct nb_record *recs;
+	size_t n, cap;
+};
+
 struct nb_state {
 	int dirfd;
 	char boot_id[NB_BOOT_ID_LEN + 1];
 	int has_baseline;
 	struct nb_baseline base;
-	struct nb_record *recs;
-	size_t n, cap;
+	struct nb_list jobs;     /* job.<id>: finished prologs */
+	struct nb_list pending;  /* pending.<id>: honoured requests whose prolog did not finish */
 };
 
-/* Loads everything in dirfd (already locked by the caller). Records and a
- * baseline from another boot are discarded; corrupt files are logged and
- * removed. Job records without a baseline get boot_default()'s value
- * (saved); it is called only then. Returns 0, or -1 (logged) on an I/O
- * error. */
+/* Loads everything in dirfd (already locked by the caller). Proven-bad
+ * files (temporary, corrupt, oversized, not regular, misnamed, from an
+ * earlier boot) are logged and removed once every file has been read; a
+ * baseline no record needs is removed too. Records without a baseline get
+ * boot_default()'s value (saved); it is called only then. Returns 0, or -1
+ * (logged, nothing removed) on an error while reading. */
 int state_load(struct nb_state *st, int dirfd, const char *boot_id, int (*boot_default)(void));
+/* The finished records and the baseline, as the policy sees them. */
 struct nb_view state_view(const struct nb_state *st);
-/* Index of job's record, or -1. */
+/* Index of job's finished record, or -1. */
 long state_find(const struct nb_state *st, uint32_t job);
 /* The job whose request is in force, or 0 when none is (job ids are >= 1). */
 uint32_t state_holder_job(const struct nb_state *st);
 /* Saves the baseline (value, this boot). 0 or -1 (logged). */
 int state_save_baseline(struct nb_state *st, int value);
 int state_remove_baseline(struct nb_state *st);
-/* Saves a new record and adds it. 0 or -1 (logged). */
-int state_add_record(struct nb_state *st, const struct nb_record *r);
-/* Removes record i from disk and memory. 0 or -1 (logged). */
-int state_remove_record(struct nb_state *st, size_t i);
+/* Saves r as job.<id> (finished) or, with pending, as pending.<id>, and
+ * adds it to its list. 0 or -1 (logged). */
+int state_add_record(struct nb_state *st, const struct nb_record *r, int pending);
+/* Renames pending.<id> to job.<id>: the prolog's last step. 0 or -1 (logged). */
+int state_commit(struct nb_state *st, uint32_t job);
+/* Takes record i out of the finished list in memory only (so the policy
+ * no longer counts it), into *r. */
+void state_detach(struct nb_state *st, size_t i, struct nb_record *r);
+/* Removes job.<id> (with pending: pending.<id>) from disk and, if it is
+ * still there, from memory. 0 or -1 (logged). */
+int state_remove_record(struct nb_state *st, uint32_t job, int pending);
 void state_free(struct nb_state *st);
 
 #endif

@@ -107,17 +107,36 @@ static int write_tmp(int dirfd, const char *tmp, const char *data, size_t len)
 		return -1;
 	rc = write_all(fd, data, len) == 0 && fsync(fd) == 0 ? 0 : -1;
 	saved = errno;
-	if (close(fd) != 0 && rc == 0)
-		return -1;
+	if (close(fd) != 0 && rc == 0) {
+		rc = -1;
+		saved = errno;
+	}
+	if (rc != 0)
+		unlinkat(dirfd, tmp, 0); /* ENOSPC, EIO: leave no half-written file */
 	errno = saved;
 	return rc;
+}
+
+int statedir_rename(int dirfd, const char *from, const char *to, const char *what)
+{
+	if (renameat(dirfd, from, dirfd, to) != 0)
+		return -1;
+	failpoint(what, "renamed");
+	return fsync(dirfd);
 }
 
 int statedir_write(int dirfd, const char *name, const char *data, size_t len,
                    const char *what)
 {
 	char tmp[128];
+	int err = failpoint_errno(what, "write");
 
+	/* always 0 outside the test build */
+	/* cppcheck-suppress knownConditionTrueFalse */
+	if (err) {
+		errno = err;
+		return -1;
+	}
 	if ((size_t)snprintf(tmp, sizeof(tmp), NB_TMP_PREFIX "%s", name) >= sizeof(tmp)) {
 		errno = ENAMETOOLONG;
 		return -1;
@@ -125,10 +144,7 @@ int statedir_write(int dirfd, const char *name, const char *data, size_t len,
 	if (write_tmp(dirfd, tmp, data, len) != 0)
 		return -1;
 	failpoint(what, "tmp-written");
-	if (renameat(dirfd, tmp, dirfd, name) != 0)
-		return -1;
-	failpoint(what, "renamed");
-	return fsync(dirfd);
+	return statedir_rename(dirfd, tmp, name, what);
 }
 
 int statedir_remove(int dirfd, const char *name, const char *what)

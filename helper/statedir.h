@@ -15,9 +15,13 @@ int statedir_open(const char *path, char *err, size_t errlen);
  * Returns the lock fd, or -1 with the reason in err. */
 int statedir_lock(int dirfd, char *err, size_t errlen);
 /* Replaces name with data atomically. what names the failpoints
- * ("<what>-tmp-written", "<what>-renamed"). Returns 0 or -1 (errno). */
+ * ("<what>-write", "<what>-tmp-written", "<what>-renamed"). Returns 0 or
+ * -1 (errno). */
 int statedir_write(int dirfd, const char *name, const char *data, size_t len,
                    const char *what);
+/* Renames from over to and makes that durable; failpoint "<what>-renamed".
+ * 0 or -1 (errno). */
+int statedir_rename(int dirfd, const char *from, const char *to, const char *what);
 /* Removes name (absent is fine) and makes that durable; what names the
  * failpoint "<what>-unlinked". 0 or -1 (errno). */
 int statedir_remove(int dirfd, const char *name, const char *what);

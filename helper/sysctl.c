@@ -9,7 +9,7 @@
 
 #include "failpoint.h"
 #include "log.h"
-#include "parse.h"
+#include "common/kernel.h"
 
 static enum nb_exit failed(const struct nb_sysctl *s, const char *what, int err)
 {
@@ -31,17 +31,14 @@ enum nb_exit sysctl_open(struct nb_sysctl *s, const char *path, int writable)
 
 enum nb_exit sysctl_read(const struct nb_sysctl *s, int *value)
 {
-	char buf[32];
-	ssize_t n = pread(s->fd, buf, sizeof(buf), 0);
+	char shown[NB_KERNEL_SHOWN];
+	int rc = kernel_value_pread(s->fd, value, shown);
 
-	if (n < 0)
-		return failed(s, "read", errno);
-	if (parse_kernel_value(buf, (size_t)n, value) != 0) {
-		log_msg(LOG_ERR, "%s: unexpected content '%.*s'", s->path,
-		        (int)strcspn(buf, "\n"), buf);
+	if (rc == -EINVAL) {
+		log_msg(LOG_ERR, "%s: unexpected content '%s'", s->path, shown);
 		return NB_EXIT_BROKEN;
 	}
-	return NB_EXIT_OK;
+	return rc < 0 ? failed(s, "read", -rc) : NB_EXIT_OK;
 }
 
 enum nb_exit sysctl_write(const struct nb_sysctl *s, int value)

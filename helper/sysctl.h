@@ -3,7 +3,7 @@
 #ifndef NB_SYSCTL_H
 #define NB_SYSCTL_H
 
-#include "exitcodes.h"
+#include "common/exitcodes.h"
 
 struct nb_sysctl {
 	int fd;

@@ -19,8 +19,8 @@ LINT_SOURCES  += lab/refpattern.c
 $(LAB_B):
 	mkdir -p $@
 
-$(LAB_B)/refpattern: lab/refpattern.c sim/src/io/procfs.c | $(LAB_B)
-	$(CC) $(BASE_CFLAGS) $(HARDEN) -pthread -Isim/src $(CFLAGS) $(HARDEN_LD) $(LDFLAGS) \
+$(LAB_B)/refpattern: lab/refpattern.c sim/src/io/procfs.c $(COMMON_LIB) | $(LAB_B)
+	$(CC) $(BASE_CFLAGS) $(HARDEN) -pthread -I. -Isim/src $(CFLAGS) $(HARDEN_LD) $(LDFLAGS) \
 	  -o $@ $^ -ljansson -lnuma
 
 lab: deps all

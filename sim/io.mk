@@ -14,8 +14,9 @@ SIO_TEST_SRC := $(SIO_TESTS:%=tests/sim-io/test-%.c) tests/sim-io/capture.c \
                 tests/sim-io/run-suite.c
 SIO_BINS     := $(SIO_TESTS:%=$(SIO_B)/test-%)
 SIO_OBJS     := $(SIM_IO_SOURCES:sim/src/%.c=$(SIO_B)/%.o) \
-                $(SIO_B)/exchange/comm.o $(SIO_B)/capture.o $(SIO_B)/run-suite.o
-SIO_CFLAGS    = $(BASE_CFLAGS) $(HARDEN) -fopenmp -Isim/src -MMD -MP $(CFLAGS)
+                $(SIO_B)/exchange/comm.o $(SIO_B)/capture.o $(SIO_B)/run-suite.o \
+                $(COMMON_LIB)
+SIO_CFLAGS    = $(BASE_CFLAGS) $(HARDEN) -fopenmp -I. -Isim/src -MMD -MP $(CFLAGS)
 SIO_LDLIBS    = $(CHECK_LIBS) $(SIM_IO_LIBS) -lm
 SIO_JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
 

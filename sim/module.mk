@@ -30,7 +30,7 @@ else
 SIM_CC     := $(CC)
 SIM_MPIDEF :=
 endif
-SIM_CFLAGS  = $(BASE_CFLAGS) $(HARDEN) -fopenmp -Isim/src $(SIM_MPIDEF) -MMD -MP $(CFLAGS)
+SIM_CFLAGS  = $(BASE_CFLAGS) $(HARDEN) -fopenmp -I. -Isim/src $(SIM_MPIDEF) -MMD -MP $(CFLAGS)
 SIM_LDLIBS  = $(SIM_IO_LIBS) -lm
 SIM_TLIBS   = $(CHECK_LIBS) -lm
 
@@ -60,12 +60,14 @@ $(SIM_B)/engine/cycle-notimers.o: sim/src/engine/cycle.c
 	@mkdir -p $(@D)
 	$(SIM_CC) $(SIM_CFLAGS) -DNB_NO_CYCLE_TIMERS -c -o $@ $<
 
-$(SIM_B)/nbsim: $(SIM_OBJS)
+# common/ (the kernel-value and vmstat readers the probe uses) comes as a
+# static library after the objects.
+$(SIM_B)/nbsim: $(SIM_OBJS) $(COMMON_LIB)
 	$(SIM_CC) $(BASE_CFLAGS) $(HARDEN_LD) -fopenmp $(LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
 
 # The same binary with the cycle timers' clock reads compiled out.
 $(SIM_B)/nbsim-notimers: $(filter-out $(SIM_B)/engine/cycle.o,$(SIM_OBJS)) \
-                         $(SIM_B)/engine/cycle-notimers.o
+                         $(SIM_B)/engine/cycle-notimers.o $(COMMON_LIB)
 	$(SIM_CC) $(BASE_CFLAGS) $(HARDEN_LD) -fopenmp $(LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
 
 # Unit tests: plain C (no MPI), so they also run under the sanitizers.
@@ -85,13 +87,13 @@ $(SIM_TBINS):
 # Core objects for the tests, compiled without MPI: $(SIM_B)/core/engine/cycle.o.
 $(SIM_B)/core/%.o: sim/src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(BASE_CFLAGS) $(HARDEN) -fopenmp -Isim/src -MMD -MP $(CFLAGS) -c -o $@ $<
+	$(CC) $(BASE_CFLAGS) $(HARDEN) -fopenmp -I. -Isim/src -MMD -MP $(CFLAGS) -c -o $@ $<
 
 # A single-process nbsim from those objects, for the smoke runs of the
 # unit tests (which run under ASan and UBSan in check-sanitize).
 SIM_SERIAL_OBJS := $(SIM_CORE:%=$(SIM_B)/core/%.o) \
                    $(SIM_IO_SOURCES:sim/src/%.c=$(SIM_B)/core/%.o)
-$(SIM_B)/nbsim-serial: $(SIM_SERIAL_OBJS)
+$(SIM_B)/nbsim-serial: $(SIM_SERIAL_OBJS) $(COMMON_LIB)
 	$(CC) $(BASE_CFLAGS) $(HARDEN_LD) -fopenmp $(LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
 
 -include $(wildcard $(SIM_B)/*.d $(SIM_B)/*/*.d $(SIM_B)/core/*.d $(SIM_B)/core/*/*.d)

@@ -5,43 +5,42 @@ SPANK_B        := $(B)/spank
 SPANK_SO       := $(SPANK_B)/numa_balancing.so
 SPANK_UNIT     := $(SPANK_B)/spank-unit
 # Pure parts (unit-tested) and the parts that talk to Slurm.
-SPANK_CORE     := spank/nb_config.c spank/nb_value.c spank/nb_spawn.c \
-                  spank/nb_outcome.c spank/nb_kernel.c
-# The helper's parsers and exit codes are the interface both sides speak:
-# the plugin builds the same sources (pure, no privileges) instead of
-# copies.
-SPANK_SHARED   := helper/parse.c helper/readfile.c
+SPANK_CORE     := spank/nb_config.c spank/nb_spawn.c spank/nb_outcome.c
+# The helper's values, exit codes and kernel-value reader are the interface
+# both sides speak: the plugin links common/ (built -fPIC), not copies.
 SPANK_GLUE     := spank/numa_balancing.c spank/nb_option.c spank/nb_script.c \
                   spank/nb_remote.c
 SPANK_TESTS    := spank/tests/check_main.c spank/tests/check_config.c \
-                  spank/tests/check_value.c spank/tests/check_outcome.c \
-                  spank/tests/check_spawn.c spank/tests/check_kernel.c
+                  spank/tests/check_outcome.c spank/tests/check_spawn.c
 SPANK_HELPER_DEFAULT := $(SBINDIR)/numa-balancing-helper
 # Built objects are position-independent: -fPIC replaces HARDEN's -fPIE.
 SPANK_CFLAGS   := $(BASE_CFLAGS) $(filter-out -fPIE,$(HARDEN)) -fPIC \
-                  -Ihelper -DNB_HELPER_PATH='"$(SPANK_HELPER_DEFAULT)"' $(CFLAGS)
+                  -I. -DNB_HELPER_PATH='"$(SPANK_HELPER_DEFAULT)"' $(CFLAGS)
 SPANK_LDFLAGS  := -shared $(filter-out -pie,$(HARDEN_LD)) \
                   -Wl,--version-script=spank/numa_balancing.map $(SAN) $(LDFLAGS)
 
-SPANK_CORE_OBJS := $(SPANK_CORE:spank/%.c=$(SPANK_B)/%.o) \
-                   $(SPANK_SHARED:helper/%.c=$(SPANK_B)/shared/%.o)
+SPANK_CORE_OBJS := $(SPANK_CORE:spank/%.c=$(SPANK_B)/%.o)
 SPANK_GLUE_OBJS := $(SPANK_GLUE:spank/%.c=$(SPANK_B)/%.o)
 SPANK_TEST_OBJS := $(SPANK_TESTS:spank/tests/%.c=$(SPANK_B)/tests/%.o)
 
+# libFuzzer target: the plugstack.conf argument parser.
+SPANK_FUZZERS := $(FUZZ_B)/spank/fuzz_config
+FUZZERS += $(SPANK_FUZZERS)
+
 ALL_TARGETS       += $(SPANK_SO)
-CHECK_TARGETS     += check-spank-unit check-integration
+# check-slurm-releases runs the integration suite on this host's Slurm too,
+# so check-integration is not run a second time by make check.
+CHECK_TARGETS     += check-spank-unit check-slurm-releases check-packages check-multinode
 INSTALL_TARGETS   += install-spank
 UNINSTALL_TARGETS += uninstall-spank
-LINT_SOURCES      += $(SPANK_CORE) $(SPANK_GLUE) $(SPANK_TESTS)
+LINT_SOURCES      += $(SPANK_CORE) $(SPANK_GLUE) $(SPANK_TESTS) spank/tests/fuzz_config.c \
+                     tests/slurm/job_hooks_spank.c
 unit-tests: check-spank-unit
 
-.PHONY: check-spank-unit check-integration install-spank uninstall-spank
+.PHONY: check-spank-unit check-integration check-slurm-releases check-packages check-multinode \
+        bench-launch install-spank uninstall-spank
 
 $(SPANK_B)/%.o: spank/%.c
-	@mkdir -p $(@D)
-	$(CC) $(SPANK_CFLAGS) -MMD -MP -c -o $@ $<
-
-$(SPANK_B)/shared/%.o: helper/%.c
 	@mkdir -p $(@D)
 	$(CC) $(SPANK_CFLAGS) -MMD -MP -c -o $@ $<
 
@@ -52,13 +51,18 @@ $(SPANK_B)/tests/%.o: spank/tests/%.c
 	@mkdir -p $(@D)
 	$(CC) $(SPANK_CFLAGS) $(CHECK_CFLAGS) -Ispank -MMD -MP -c -o $@ $<
 
-$(SPANK_SO): $(SPANK_CORE_OBJS) $(SPANK_GLUE_OBJS) spank/numa_balancing.map
-	$(CC) $(SPANK_LDFLAGS) -o $@ $(SPANK_CORE_OBJS) $(SPANK_GLUE_OBJS)
+$(SPANK_SO): $(SPANK_CORE_OBJS) $(SPANK_GLUE_OBJS) $(COMMON_PIC_LIB) spank/numa_balancing.map
+	$(CC) $(SPANK_LDFLAGS) -o $@ $(SPANK_CORE_OBJS) $(SPANK_GLUE_OBJS) $(COMMON_PIC_LIB)
 
-$(SPANK_UNIT): $(SPANK_TEST_OBJS) $(SPANK_CORE_OBJS)
+$(SPANK_UNIT): $(SPANK_TEST_OBJS) $(SPANK_CORE_OBJS) $(COMMON_PIC_LIB)
 	$(CC) $(HARDEN_LD) $(SAN) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS)
 
-# Unit tests of the plugin's pure parts (config, values, spawn, outcomes).
+$(FUZZ_B)/spank/fuzz_config: spank/tests/fuzz_config.c spank/nb_config.c spank/nb_config.h \
+                             $(COMMON_SRCS) $(COMMON_HDRS)
+	@mkdir -p $(@D)
+	clang $(FUZZ_CFLAGS) -Ispank -o $@ $< spank/nb_config.c $(COMMON_SRCS)
+
+# Unit tests of the plugin's pure parts (config, spawn, outcomes).
 check-spank-unit: $(SPANK_UNIT)
 	$(SPANK_UNIT)
 
@@ -66,23 +70,52 @@ check-spank-unit: $(SPANK_UNIT)
 check-integration: $(SPANK_SO) $(B)/helper/numa-balancing-helper
 	B=$(B) tests/spank/run-all
 
-SPANK_SNIPPET := $(DESTDIR)$(SYSCONFDIR)/slurm/plugstack.conf.d/numa-balancing.conf
+# The same suite against this host's Slurm (22.05 on Debian 12) and in
+# Debian 13 (24.11) and unstable (26.05) chroots, cached under
+# /var/cache/numa-balancing/chroots; prints a table release x scenario.
+check-slurm-releases: $(SPANK_SO) $(B)/helper/numa-balancing-helper
+	B=$(B) tests/releases/run-matrix
+
+# debian/ and numa-balancing.spec: build, lintian, install into the
+# chroots, the suite from the installed files, removal leaves nothing.
+check-packages:
+	B=$(B) tests/packages/check
+
+# Three slurmd in network namespaces, each with its own fake sysctl:
+# multi-node jobs, hetjobs, arrays, one node's helper broken, slurmd killed.
+check-multinode: $(SPANK_SO) $(B)/helper/numa-balancing-helper-test $(B)/sim/nbsim
+	B=$(B) tests/multinode/run-all
+
+# srun true and sbatch, with and without the plugin, and with a plugin
+# whose job prolog and epilog do nothing (docs/performance.md).
+LAUNCH_RUNS ?= 25
+JOB_HOOKS_SO := $(SPANK_B)/bench/job_hooks.so
+$(JOB_HOOKS_SO): tests/slurm/job_hooks_spank.c
+	@mkdir -p $(@D)
+	$(CC) $(SPANK_CFLAGS) $(SPANK_LDFLAGS) -o $@ $<
+bench-launch: $(SPANK_SO) $(B)/helper/numa-balancing-helper $(JOB_HOOKS_SO)
+	B=$(B) tests/slurm/bench-launch $(LAUNCH_RUNS)
+
+# The snippet is installed as a template in DATADIR; plugstack-snippet
+# (also run by the packages' maintainer scripts) enables it in
+# plugstack.conf.d and disables it again on removal.
+SPANK_CONFDIR  := $(DESTDIR)$(SYSCONFDIR)/slurm/plugstack.conf.d
+SPANK_TEMPLATE := $(DESTDIR)$(DATADIR)/numa-balancing.conf
+SPANK_SNIPPET_TOOL := $(DESTDIR)$(LIBEXECDIR)/plugstack-snippet
 
 install-spank: $(SPANK_SO)
 	install -d $(DESTDIR)$(SLURM_PLUGIN_DIR) $(DESTDIR)$(MANDIR)/man8 \
-	  $(dir $(SPANK_SNIPPET))
+	  $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBEXECDIR)
 	install -m 755 $(SPANK_SO) $(DESTDIR)$(SLURM_PLUGIN_DIR)/numa_balancing.so
 	install -m 644 spank/numa_balancing.8 $(DESTDIR)$(MANDIR)/man8/numa_balancing.8
-	@if [ -e $(SPANK_SNIPPET) ]; then \
-	  echo "install-spank: keeping the existing $(SPANK_SNIPPET)"; \
-	else install -m 644 etc/plugstack.conf.d/numa-balancing.conf $(SPANK_SNIPPET); fi
+	install -m 644 etc/plugstack.conf.d/numa-balancing.conf $(SPANK_TEMPLATE)
+	install -m 755 spank/plugstack-snippet $(SPANK_SNIPPET_TOOL)
+	$(SPANK_SNIPPET_TOOL) install $(SPANK_TEMPLATE) $(SPANK_CONFDIR)
 
 uninstall-spank:
+	if [ -x $(SPANK_SNIPPET_TOOL) ] && [ -f $(SPANK_TEMPLATE) ]; then \
+	  $(SPANK_SNIPPET_TOOL) remove $(SPANK_TEMPLATE) $(SPANK_CONFDIR); fi
 	rm -f $(DESTDIR)$(SLURM_PLUGIN_DIR)/numa_balancing.so \
-	  $(DESTDIR)$(MANDIR)/man8/numa_balancing.8
-	@if cmp -s etc/plugstack.conf.d/numa-balancing.conf $(SPANK_SNIPPET); then \
-	  rm -f $(SPANK_SNIPPET); \
-	elif [ -e $(SPANK_SNIPPET) ]; then \
-	  echo "uninstall-spank: $(SPANK_SNIPPET) was edited; left in place"; fi
+	  $(DESTDIR)$(MANDIR)/man8/numa_balancing.8 $(SPANK_TEMPLATE) $(SPANK_SNIPPET_TOOL)
 
 -include $(SPANK_CORE_OBJS:.o=.d) $(SPANK_GLUE_OBJS:.o=.d) $(SPANK_TEST_OBJS:.o=.d)

@@ -2,7 +2,6 @@
  * is key=value; an unknown key, a repeated key or a bad value is an error
  * that names the argument, so a typo never passes silently. */
 #include "nb_config.h"
-#include "nb_value.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -31,41 +30,21 @@ static int set_helper(struct nb_config *cfg, const char *value, char *err,
 static int set_default(struct nb_config *cfg, const char *value, char *err,
 		       size_t errlen)
 {
-	if (strcmp(value, "keep") == 0) {
-		cfg->default_value = NB_DEFAULT_KEEP;
+	if (parse_default(value, &cfg->default_value) == 0)
 		return 0;
-	}
-	cfg->default_value = nb_value_parse(value);
-	if (cfg->default_value < 0) {
-		snprintf(err, errlen, "default=%s: use keep, 0 or 1", value);
-		return -1;
-	}
-	return 0;
+	snprintf(err, errlen, "default=%s: use keep, 0 or 1", value);
+	return -1;
 }
 
 static int set_allow(struct nb_config *cfg, const char *value, char *err,
 		     size_t errlen)
 {
-	unsigned mask = 0;
-	const char *p = value;
-
-	for (;;) {
-		size_t n = strcspn(p, ",");
-
-		if (n != 1 || (p[0] != '0' && p[0] != '1') ||
-		    (mask & (1u << (p[0] - '0')))) {
-			snprintf(err, errlen,
-				 "allow=%s: use a comma-separated list of 0 and 1, each once (e.g. allow=0 or allow=0,1)",
-				 value);
-			return -1;
-		}
-		mask |= 1u << (p[0] - '0');
-		if (p[n] == '\0')
-			break;
-		p += n + 1;
-	}
-	cfg->allow_mask = mask;
-	return 0;
+	if (parse_allow(value, &cfg->allow_mask) == 0)
+		return 0;
+	snprintf(err, errlen,
+		 "allow=%s: use a comma-separated list of 0 and 1, each once (e.g. allow=0 or allow=0,1)",
+		 value);
+	return -1;
 }
 
 static int set_conflict(struct nb_config *cfg, const char *value, char *err,
@@ -113,7 +92,7 @@ void nb_config_defaults(struct nb_config *cfg, const char *default_helper)
 	memset(cfg, 0, sizeof(*cfg));
 	snprintf(cfg->helper, sizeof(cfg->helper), "%s", default_helper);
 	cfg->default_value = NB_DEFAULT_KEEP;
-	cfg->allow_mask = 3u;
+	cfg->allow_mask = NB_ALLOW_ALL;
 	cfg->conflict = NB_CONFLICT_KEEP;
 	cfg->timeout_s = 10;
 }

@@ -6,9 +6,8 @@
 #include <limits.h>
 #include <stddef.h>
 
-#include "parse.h"  /* enum nb_conflict, parse_conflict, conflict_name */
+#include "common/values.h"  /* requests, allow lists, defaults, conflicts */
 
-#define NB_DEFAULT_KEEP (-1)
 #define NB_TIMEOUT_MAX 3600u
 
 struct nb_config {

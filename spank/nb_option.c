@@ -3,8 +3,8 @@
  * setting belongs to the job. */
 #include <stdlib.h>
 
+#include "common/escape.h"
 #include "nb_plugin.h"
-#include "nb_value.h"
 
 static int refuse_config(void)
 {
@@ -15,23 +15,21 @@ static int refuse_config(void)
 
 int nb_option_cb(int val, const char *optarg, int remote)
 {
-	int v = nb_value_parse(optarg);
+	int v;
 
 	(void)val;
 	if (!nb_state.cfg_ok)
 		return refuse_config();
-	if (v < 0) {
-		slurm_error(NB_LOG ": --numa-balancing=%s: use exactly 0 (off) or 1 (on)",
-			    optarg ? optarg : "");
+	if (parse_request_value(optarg, &v) != 0) {
+		char shown[64];
+
+		escape_str(optarg, shown, sizeof(shown));
+		slurm_error(NB_LOG ": --numa-balancing='%s': use exactly 0 (off) or 1 (on)", shown);
 		return -1;
 	}
-	if (!remote && !nb_value_allowed(nb_state.cfg.allow_mask, v)) {
-		char allowed[8];
-
-		nb_value_format_allowed(nb_state.cfg.allow_mask, allowed,
-					sizeof(allowed));
+	if (!remote && !request_allowed(nb_state.cfg.allow_mask, v)) {
 		slurm_error(NB_LOG ": this site does not allow --numa-balancing=%d (allowed: %s)",
-			    v, allowed);
+			    v, allow_name(nb_state.cfg.allow_mask));
 		return -1;
 	}
 	nb_state.requested = v;
@@ -43,9 +41,10 @@ int nb_option_cb(int val, const char *optarg, int remote)
 int nb_local_post_opt(spank_t sp)
 {
 	const char *job = getenv("SLURM_JOB_ID");
-	int job_value = nb_value_parse(getenv(NB_OPTION_ENV));
+	int job_value = -1; /* stays -1 without a usable value */
 
 	(void)sp;
+	(void)parse_request_value(getenv(NB_OPTION_ENV), &job_value);
 	if (job == NULL || nb_state.requested < 0 ||
 	    nb_state.requested == job_value)
 		return 0;

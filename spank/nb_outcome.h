@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "exitcodes.h"  /* the helper's own definition */
+#include "common/exitcodes.h"  /* the helper's own definition */
 #include "nb_spawn.h"
 
 struct nb_outcome {

@@ -1,14 +1,13 @@
 /* remote context (slurmstepd, the job's steps): export the kernel value in
  * force at step start as SLURM_NUMA_BALANCING, and tell the job on its
- * stderr, once per step, when that is not what it asked for. */
+ * stderr, once per step and node, when that is not what it asked for. */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "nb_kernel.h"
+#include "common/kernel.h"
 #include "nb_plugin.h"
-#include "nb_value.h"
 
 static int step_kernel_value = -ENOENT;
 
@@ -23,7 +22,7 @@ static int job_request(spank_t sp, bool *site_default)
 
 	*site_default = false;
 	if (spank_getenv(sp, NB_OPTION_ENV, buf, sizeof(buf)) == ESPANK_SUCCESS &&
-	    (v = nb_value_parse(buf)) >= 0)
+	    parse_request_value(buf, &v) == 0)
 		return v;
 	if (nb_state.requested >= 0)
 		return nb_state.requested;
@@ -35,7 +34,7 @@ int nb_remote_user_init(spank_t sp)
 {
 	char value[16];
 
-	step_kernel_value = nb_kernel_read(NB_SYSCTL_PATH);
+	step_kernel_value = kernel_value_read(NB_SYSCTL_PATH);
 	if (step_kernel_value < 0)
 		return 0;
 	snprintf(value, sizeof(value), "%d", step_kernel_value);
@@ -64,7 +63,9 @@ int nb_remote_task_init(spank_t sp)
 	int want;
 	char host[256] = "this node";
 
-	if (spank_get_item(sp, S_TASK_GLOBAL_ID, &task) != ESPANK_SUCCESS || task != 0)
+	/* The first task on each node: a node of a multi-node job that did
+	 * not get the value says so itself. */
+	if (spank_get_item(sp, S_TASK_ID, &task) != ESPANK_SUCCESS || task != 0)
 		return 0;
 	want = job_request(sp, &site_default);
 	if (want < 0 || want == step_kernel_value)

@@ -1,12 +1,16 @@
 /* job_script context (slurmstepd spank prolog|epilog, root, empty
  * environment): run numa-balancing-helper with the job's request and log
  * what came of it in the slurmd log. */
+#include <errno.h>
 #include <stdio.h>
+#include <unistd.h>
+#include <slurm/slurm_version.h>
 
+#include "common/escape.h"
+#include "common/statedir.h"
 #include "nb_outcome.h"
 #include "nb_plugin.h"
 #include "nb_spawn.h"
-#include "nb_value.h"
 
 struct nb_log_ctx {
 	uint32_t job;
@@ -66,7 +70,8 @@ static int job_id(spank_t sp, uint32_t *job)
 }
 
 /* The job's request, checked again here (the submit host's plugstack may
- * differ); an unusable request falls back to the site default. */
+ * differ, and the value comes from the submitting client); an unusable
+ * request falls back to the site default, logged escaped. */
 static int requested_value(spank_t sp, uint32_t job)
 {
 	char *arg = NULL;
@@ -74,10 +79,13 @@ static int requested_value(spank_t sp, uint32_t job)
 
 	if (spank_option_getopt(sp, &nb_option, &arg) != ESPANK_SUCCESS)
 		return nb_state.cfg.default_value;
-	v = nb_value_parse(arg);
-	if (v < 0 || !nb_value_allowed(nb_state.cfg.allow_mask, v)) {
-		slurm_error(NB_LOG ": job %u: ignoring --numa-balancing=%s (invalid or not allowed here); using the site default",
-			    job, arg ? arg : "");
+	if (parse_request_value(arg, &v) != 0 ||
+	    !request_allowed(nb_state.cfg.allow_mask, v)) {
+		char shown[64];
+
+		escape_str(arg, shown, sizeof(shown));
+		slurm_error(NB_LOG ": job %u: ignoring --numa-balancing='%s' (invalid or not allowed here); using the site default",
+			    job, shown);
 		return nb_state.cfg.default_value;
 	}
 	return v;
@@ -89,6 +97,35 @@ static int config_usable(void)
 		return 0;
 	slurm_error(NB_LOG ": not running the helper: plugstack.conf: %s",
 		    nb_state.cfg_error);
+	return -1;
+}
+
+/* What a prolog with an unusable plugstack line returns. From 25.05 the
+ * job's steps fail at init and so fail the job (init_failure_mode,
+ * numa_balancing.c): nothing was changed, and the node need not drain.
+ * Before, a failing step init drains the node anyway. */
+static int bad_config_prolog(void)
+{
+#if SLURM_VERSION_NUMBER >= SLURM_VERSION_NUM(25, 5, 0)
+	slurm_error(NB_LOG ": the job's steps fail instead; the node is not drained");
+	return 0;
+#else
+	return -1;
+#endif
+}
+
+/* What an epilog with an unusable plugstack line returns: success when the
+ * node has no state at all (no job changed its value, nothing to restore),
+ * failure when it may be left switched. */
+static int bad_config_epilog(void)
+{
+	if (access(NB_STATE_DIR "/baseline", F_OK) != 0 && errno == ENOENT) {
+		slurm_error(NB_LOG ": no job changed kernel.numa_balancing here (no %s/baseline): nothing to restore",
+			    NB_STATE_DIR);
+		return 0;
+	}
+	slurm_error(NB_LOG ": %s holds state the helper could not restore; failing",
+		    NB_STATE_DIR);
 	return -1;
 }
 
@@ -119,7 +156,9 @@ int nb_script_prolog(spank_t sp)
 	uint32_t job;
 	int v;
 
-	if (config_usable() != 0 || job_id(sp, &job) != 0)
+	if (config_usable() != 0)
+		return bad_config_prolog();
+	if (job_id(sp, &job) != 0)
 		return -1;
 	v = requested_value(sp, job);
 	if (v == NB_DEFAULT_KEEP)
@@ -131,7 +170,9 @@ int nb_script_epilog(spank_t sp)
 {
 	uint32_t job;
 
-	if (config_usable() != 0 || job_id(sp, &job) != 0)
+	if (config_usable() != 0)
+		return bad_config_epilog();
+	if (job_id(sp, &job) != 0)
 		return -1;
 	return helper_epilog(job);
 }

@@ -150,14 +150,12 @@ static void kill_and_reap(pid_t pid, struct nb_run *run)
 		;
 }
 
-void nb_spawn_run(char *const argv[], char *const envp[], unsigned timeout_s,
-		  struct nb_run *run)
+static void run_child(char *const argv[], char *const envp[], long long deadline,
+		      struct nb_run *run)
 {
-	long long deadline = now_ms() + (long long)timeout_s * 1000;
 	int fds[2];
 	pid_t pid;
 
-	memset(run, 0, sizeof(*run));
 	run->spawn_errno = make_pipe(fds);
 	if (run->spawn_errno != 0)
 		return;
@@ -170,6 +168,28 @@ void nb_spawn_run(char *const argv[], char *const envp[], unsigned timeout_s,
 			kill_and_reap(pid, run);
 	}
 	close(fds[0]);
+}
+
+/* SIGCHLD is the default while the child runs: a host process that ignores
+ * it (or sets SA_NOCLDWAIT) would have the kernel reap the child itself,
+ * and waitpid would fail with ECHILD for a helper that ran fine; a handler
+ * that reaps could take the status first. The host's setting comes back
+ * after. */
+void nb_spawn_run(char *const argv[], char *const envp[], unsigned timeout_s,
+		  struct nb_run *run)
+{
+	struct sigaction dfl, old;
+
+	memset(run, 0, sizeof(*run));
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	if (sigaction(SIGCHLD, &dfl, &old) != 0) {
+		run->spawn_errno = errno;
+		return;
+	}
+	run_child(argv, envp, now_ms() + (long long)timeout_s * 1000, run);
+	sigaction(SIGCHLD, &old, NULL);
 }
 
 void nb_output_lines(const struct nb_output *out,

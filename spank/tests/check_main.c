@@ -9,10 +9,8 @@ int main(void)
 	SRunner *sr = srunner_create(config_suite());
 	int failed;
 
-	srunner_add_suite(sr, value_suite());
 	srunner_add_suite(sr, outcome_suite());
 	srunner_add_suite(sr, spawn_suite());
-	srunner_add_suite(sr, kernel_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -74,6 +74,28 @@ static void collect(void *ctx, const char *line)
 	nlines++;
 }
 
+/* A host process (slurmstepd, a test harness) that ignores SIGCHLD: the
+ * exit status still arrives, and the host keeps its setting. */
+START_TEST(host_ignores_sigchld)
+{
+	struct sigaction ign, now;
+	struct nb_run run;
+
+	memset(&ign, 0, sizeof(ign));
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	ck_assert_int_eq(sigaction(SIGCHLD, &ign, NULL), 0);
+	write_script("echo ran >&2; exit 3");
+	run_script(NULL, 5, &run);
+	ck_assert_int_eq(run.spawn_errno, 0);
+	ck_assert(WIFEXITED(run.status));
+	ck_assert_int_eq(WEXITSTATUS(run.status), 3);
+	ck_assert_str_eq(run.err.text, "ran\n");
+	ck_assert_int_eq(sigaction(SIGCHLD, NULL, &now), 0);
+	ck_assert(now.sa_handler == SIG_IGN);
+}
+END_TEST
+
 START_TEST(split_lines)
 {
 	struct nb_output out = { .text = "one\n\ntwo\nthree", .len = 14 };
@@ -234,6 +256,7 @@ Suite *spawn_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 20);
 	tcase_add_test(tc, exit_code_and_stderr);
+	tcase_add_test(tc, host_ignores_sigchld);
 	tcase_add_test(tc, split_lines);
 	tcase_add_test(tc, only_the_fixed_environment);
 	tcase_add_test(tc, stdio_and_no_leaked_fds);

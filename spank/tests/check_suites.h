@@ -5,9 +5,7 @@
 #include <check.h>
 
 Suite *config_suite(void);
-Suite *value_suite(void);
 Suite *outcome_suite(void);
 Suite *spawn_suite(void);
-Suite *kernel_suite(void);
 
 #endif

@@ -1,9 +1,12 @@
 #!/bin/sh
-# Fault injection (issue 2, Must show 3). Each scenario is first traced
-# (NB_TEST_FAILPOINT=trace lists every step the helper passes); then, for
-# every one of those steps, the helper is SIGKILLed there and the test shows
-# that the next runs converge: the right value while jobs remain, the exact
-# baseline and an empty state directory at the end.
+# Fault injection (issue 2, Must show 3; issue 11, findings 3 and 4). Each
+# scenario is first traced (NB_TEST_FAILPOINT=trace lists every step the
+# helper passes); then, for every one of those steps, the helper is
+# SIGKILLed there and the test shows that the next runs converge: the right
+# value while jobs remain, the exact baseline and an empty state directory
+# at the end. A killed prolog counts as failed: until its last step (the
+# commit) nothing of its request may ever be applied, and a baseline it
+# left behind may not outlive it.
 # Usage: faults.sh HELPER_TEST_BIN   (as root)
 set -u
 bin=$1
@@ -24,8 +27,8 @@ ok() { # WANT-EXIT ARGS...
 	"$bin" "$@" >/dev/null 2>&1; rc=$?
 	[ "$rc" -eq "$want" ] || fail "$ctx: '$*' exited $rc, want $want"
 }
-clean() {
-	value_is 3
+clean() { # [BASELINE]
+	value_is "${1:-3}"
 	left=$(find "$dir/st" -mindepth 1 -maxdepth 1 ! -name lock -printf '%f ')
 	[ -z "$left" ] || fail "$ctx: left in the state directory: $left"
 }
@@ -73,6 +76,36 @@ recover_other() {
 	ok 0 epilog --job 1; clean
 }
 recover_reset() { ok 0 reset; clean; }
+# The first prolog killed, then an administrator sets 2: a baseline the
+# killed prolog left is not reused, check sees no drift on the idle node,
+# and the 2 stays. (Killed after its commit, the last step, job 1 holds 0
+# as if it had exited 0, and its epilog restores 3.)
+setup_stale() { :; }
+recover_stale() {
+	echo 2 >"$dir/sysctl"
+	if [ "$p" = commit-renamed ]; then
+		ok 1 check; ok 0 epilog --job 1; clean 3; return
+	fi
+	ok 0 check
+	ok 0 prolog --job 2 --value 0; value_is 0
+	ok 0 epilog --job 1; ok 0 epilog --job 2; clean 2
+}
+# The first prolog killed and nothing else happens: whatever it wrote is
+# undone by job 1's own epilog (Slurm runs it after a failed prolog).
+setup_alone() { :; }
+recover_alone() { ok 0 epilog --job 1; clean; }
+# Job 1 holds 0; job 2's latest prolog for 1 is killed: job 1's epilog
+# brings back the baseline, never job 2's request (only a prolog killed
+# after its commit, the last step, holds like one that succeeded).
+setup_unfinished() { ok 0 prolog --job 1 --value 0; }
+recover_unfinished() {
+	ok 0 epilog --job 1
+	case $p in
+	commit-renamed) value_is 1 ;;
+	*) value_is 3; ok 0 check ;;
+	esac
+	ok 0 epilog --job 2; clean
+}
 
 scenario() { # NAME ARGS-OF-THE-KILLED-COMMAND...
 	name=$1; shift
@@ -93,4 +126,7 @@ scenario second prolog --job 2 --value 1 --conflict latest
 scenario last epilog --job 1
 scenario other epilog --job 2
 scenario reset reset
+scenario stale prolog --job 1 --value 0
+scenario alone prolog --job 1 --value 0
+scenario unfinished prolog --job 2 --value 1 --conflict latest
 echo "faults: $kills kills, all converged: OK"

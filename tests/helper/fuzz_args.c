@@ -1,5 +1,8 @@
 /* libFuzzer target: the command line and environment parser. The input is
- * split at NUL bytes: SLURM_JOB_ID, the option variable, then argv[1..]. */
+ * split at NUL bytes: SLURM_JOB_ID, the option variable, then argv[1..].
+ * An accepted prolog or epilog has a job id when it needs one and a value
+ * in -1..1; the note on an ignored request and every error message are
+ * one bounded line. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -18,6 +21,11 @@ static void check(const struct nb_args *a)
 			abort();
 	}
 	if (a->value < -1 || a->value > 1)
+		abort();
+	if (strnlen(a->ignored, sizeof(a->ignored)) == sizeof(a->ignored) ||
+	    strpbrk(a->ignored, "\n\r") != NULL)
+		abort();
+	if (a->ignored[0] && a->value != a->dflt)
 		abort();
 }
 
@@ -47,7 +55,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	argv[argc] = NULL;
 	if (args_parse(argc, argv, &env, &a, err, sizeof(err)) == 0)
 		check(&a);
-	else if (strlen(err) == 0)
+	else if (strlen(err) == 0 || strpbrk(err, "\n\r") != NULL)
 		abort();
 	free(copy);
 	return 0;

@@ -1,28 +1,32 @@
 #!/bin/sh
 # The NUMA node count: status asks the numa-nodes program (libnuma) and
 # prints what it says, or "unknown" when it cannot be run or prints anything
-# but a count. The program runs with no capabilities and no environment.
+# but a count. The program runs as uid and gid 65534 (nobody) with no
+# capabilities, no environment and no file descriptor but 0-2, and only
+# when it and its directory belong to root and nobody else may write them
+# (issue 11, finding 7).
 # Only status and the recovery of a lost baseline ask: prolog, epilog and
 # check never run it, and the helper does not link libnuma, whose
 # constructor would cost every prolog and epilog (docs/performance.md).
 # Usage: nodes.sh HELPER_TEST_BIN HELPER_BIN NODES_BIN   (as root)
 set -u
-test_bin=$1 real_bin=$2 nodes_bin=$3
+test_bin=$1 real_bin=$2 nodes_bin=$(realpath "$3") # numa-nodes is run by absolute path only
 fail() { echo "nodes: FAIL: $*" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] || fail "must run as root"
 dir=$(mktemp -d /tmp/nb-nodes.XXXXXX) || fail "mktemp"
 trap 'rm -rf "$dir"' EXIT
 chmod 755 "$dir"
 mkdir -m 755 "$dir/st"
+mkdir -m 1777 "$dir/log" # where the fakes, run as nobody, write
 echo 1 >"$dir/sysctl"
 export NB_TEST_SYSCTL="$dir/sysctl" NB_TEST_STATE_DIR="$dir/st"
 
 # fake NAME BODY: a stand-in for numa-nodes that records each run
 fake() {
-	printf '#!/bin/sh\necho run >>%s/%s.runs\n%s\n' "$dir" "$1" "$2" >"$dir/$1"
+	printf '#!/bin/sh\necho run >>%s/log/%s.runs\n%s\n' "$dir" "$1" "$2" >"$dir/$1"
 	chmod 755 "$dir/$1"
 }
-runs() { [ -f "$dir/$1.runs" ] && wc -l <"$dir/$1.runs" || echo 0; }
+runs() { [ -f "$dir/log/$1.runs" ] && wc -l <"$dir/log/$1.runs" || echo 0; }
 status_nodes() { "$test_bin" status 2>"$dir/err" | awk '$1 == "numa" && $2 == "nodes:" { print $3 }'; }
 json_nodes() { "$test_bin" status --json 2>/dev/null | sed -n 's/.*"numa_nodes":\([^,]*\),.*/\1/p'; }
 
@@ -70,18 +74,45 @@ done
 check_unknown missing
 echo "nodes: junk, a failure and a missing program all give 'unknown' with a warning"
 
-# 4. the program runs with no capabilities and an empty environment
-fake spy "grep -E '^(CapEff|CapPrm|CapBnd|CapAmb|NoNewPrivs):' /proc/\$\$/status >$dir/spy.caps
-tr '\\0' '\\n' </proc/\$\$/environ >$dir/spy.env
+# 4. the program runs as nobody, with no capabilities, an empty environment
+# and none of the helper's file descriptors, even one it inherited (the
+# shell keeps the script it runs open: that one is the fake's own)
+log=$dir/log
+fake spy "grep -E '^(CapEff|CapPrm|CapBnd|CapAmb|NoNewPrivs):' /proc/\$\$/status >$log/spy.caps
+tr '\\0' '\\n' </proc/\$\$/environ >$log/spy.env
+echo \$(id -u) \$(id -g) \$(id -G) >$log/spy.id
+for f in /proc/\$\$/fd/*; do [ \${f##*/} -gt 2 ] && readlink \$f; done | grep -vx '$dir/spy' >$log/spy.fds
 echo 2"
-[ "$(NB_TEST_NODES=$dir/spy status_nodes)" = 2 ] || fail "spy: status did not print 2"
+[ "$(NB_TEST_NODES=$dir/spy status_nodes 7</etc/hostname)" = 2 ] || fail "spy: status did not print 2"
 for k in CapEff CapPrm CapBnd CapAmb; do
-	v=$(awk -v k="$k:" '$1 == k { print $2 }' "$dir/spy.caps")
+	v=$(awk -v k="$k:" '$1 == k { print $2 }' "$log/spy.caps")
 	[ "$v" = 0000000000000000 ] || fail "numa-nodes ran with $k $v"
 done
-grep -q '^NoNewPrivs:[[:space:]]*1$' "$dir/spy.caps" || fail "numa-nodes ran without no_new_privs"
-[ ! -s "$dir/spy.env" ] || fail "numa-nodes got an environment: $(cat "$dir/spy.env")"
-echo "nodes: numa-nodes runs with no capabilities, no_new_privs and no environment"
+grep -q '^NoNewPrivs:[[:space:]]*1$' "$log/spy.caps" || fail "numa-nodes ran without no_new_privs"
+[ ! -s "$log/spy.env" ] || fail "numa-nodes got an environment: $(cat "$log/spy.env")"
+[ "$(cat "$log/spy.id")" = "65534 65534 65534" ] || fail "numa-nodes ran as uid gid groups $(cat "$log/spy.id")"
+[ ! -s "$log/spy.fds" ] || fail "numa-nodes inherited descriptors: $(cat "$log/spy.fds")"
+echo "nodes: numa-nodes runs as uid/gid 65534 with no capabilities, no_new_privs, no environment and no inherited descriptor"
+
+# 4b. a program root does not own, or that others could change, is not run
+fake writable 'echo 4'
+chmod 775 "$dir/writable"
+fake foreign 'echo 4'
+chown 65534 "$dir/foreign"
+fake opendir 'echo 4'
+mv "$dir/opendir" "$log/opendir"
+ln -s "$dir/four" "$dir/link"
+untrusted() { # PATH WHY
+	out=$(NB_TEST_NODES=$1 status_nodes)
+	[ "$out" = unknown ] || fail "$1: status says '$out', want unknown"
+	grep -q "numa nodes: $1 is $2: not run" "$dir/err" || fail "$1: warning: $(cat "$dir/err")"
+}
+untrusted "$dir/writable" "writable by group or others"
+untrusted "$dir/foreign" "not owned by root"
+untrusted "$log/opendir" "in a directory not owned by root or writable by group or others"
+untrusted "$dir/link" "not a regular file"
+[ "$(runs writable)$(runs foreign)$(runs opendir)" = 000 ] || fail "an untrusted numa-nodes was run"
+echo "nodes: a group-writable, foreign-owned, symlinked numa-nodes or one in a world-writable directory is not run"
 
 # 5. prolog, epilog and check never run it
 fake two 'echo 2'

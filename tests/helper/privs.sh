@@ -4,7 +4,8 @@
 # CapEff and CapPrm must be exactly CAP_SYS_ADMIN, CapBnd, CapInh and CapAmb
 # empty, NoNewPrivs 1. Then insecure state directories (world-writable,
 # symlinked, foreign-owned) must be refused with a clear message and exit 5,
-# a non-root caller refused, and the installed build must carry no test hook.
+# a non-root caller and a setuid-root copy run by another user refused, and
+# the installed build must carry no test hook.
 # Usage: privs.sh HELPER_TEST_BIN HELPER_BIN   (as root)
 set -u
 test_bin=$1 real_bin=$2
@@ -63,11 +64,26 @@ refused symlinked "$dir/link" "symlink"
 mkdir -m 755 "$dir/foreign" && chown 65534:65534 "$dir/foreign"
 refused foreign-owned "$dir/foreign" "not root"
 
-# 3. not root: refused before anything happens
-out=$(setpriv --reuid=65534 --regid=65534 --clear-groups "$test_bin" prolog --job 9 --value 0 2>&1); rc=$?
+# 3. not root, or a setuid-root copy run by another user (issue 11,
+# finding 5): refused before anything happens, the state untouched
+as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+before=$(ls -A "$dir/st")
+out=$(as_nobody "$test_bin" prolog --job 9 --value 0 2>&1); rc=$?
 [ "$rc" -eq 5 ] || fail "non-root: exit $rc, want 5"
-echo "$out" | grep -q "must run as root" || fail "non-root: message '$out'"
+echo "$out" | grep -q "must be run by root" || fail "non-root: message '$out'"
 echo "privs: non-root refused: $out"
+cp "$test_bin" "$dir/setuid-helper"
+chmod 4755 "$dir/setuid-helper"
+for cmd in "prolog --job 9 --value 0" "epilog --job 7" "reset" "status" "check"; do
+	# shellcheck disable=SC2086 # cmd is split into words on purpose
+	out=$(as_nobody "$dir/setuid-helper" $cmd 2>&1); rc=$?
+	[ "$rc" -eq 5 ] || fail "setuid copy, $cmd: exit $rc, want 5 ($out)"
+	echo "$out" | grep -q "must be run by root (real and effective uid 0, not setuid" ||
+		fail "setuid copy, $cmd: message '$out'"
+done
+[ "$(cat "$dir/sysctl")" = 1 ] || fail "setuid copy: the sysctl changed"
+[ "$(ls -A "$dir/st")" = "$before" ] || fail "setuid copy: the state directory changed"
+echo "privs: a setuid-root copy run by uid 65534 refused for prolog, epilog, reset, status and check: $out"
 
 # 4. the installed build has no test hooks
 if grep -q NB_TEST_ "$real_bin"; then fail "$real_bin contains NB_TEST_ hooks"; fi

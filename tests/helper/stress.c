@@ -197,7 +197,8 @@ static int leftovers(const struct stress *s)
 	if (!d)
 		die("cannot read the state directory");
 	while ((e = readdir(d)) != NULL)
-		n += strncmp(e->d_name, "job.", 4) == 0 || strcmp(e->d_name, "baseline") == 0;
+		n += strncmp(e->d_name, "job.", 4) == 0 || strncmp(e->d_name, "pending.", 8) == 0 ||
+		     strncmp(e->d_name, ".tmp.", 5) == 0 || strcmp(e->d_name, "baseline") == 0;
 	closedir(d);
 	return n;
 }
@@ -259,7 +260,7 @@ int main(int argc, char **argv)
 	if (read_value(&s) != s.baseline)
 		die("the value did not return to the baseline");
 	if (leftovers(&s) != 0)
-		die("job records or the baseline were left behind");
+		die("job records, pending records, temporary files or the baseline were left behind");
 	teardown(&s);
 	printf("stress: %s: %d runs (%d prologs: %d honoured, %d not; %d epilogs; %d unknown-job epilogs), "
 	       "up to %d at once, %d invariant checks, baseline %d restored, no records left: OK\n",

@@ -1,5 +1,6 @@
-/* test-procfs.c - the numa_balancing sysctl and /proc/vmstat parsers, on
- * fixture files (tests/sim-io/fixtures) and on this machine's real files. */
+/* test-procfs.c - the probe's sysctl and /proc/vmstat readers (common/'s
+ * parsers) on fixture files (tests/sim-io/fixtures) and on this machine's
+ * real files. */
 #include "io/procfs.h"
 #include "run-suite.h"
 
@@ -46,6 +47,9 @@ START_TEST(vmstat_without_numa_counters)
 	                  p.numa_hint_faults_local + p.numa_pages_migrated, 0);
 	ck_assert_int_eq(nb_read_vmstat(FIX "no-such-file", &p), -1);
 	ck_assert_uint_eq(p.numa_hint_faults, 0);
+	p.numa_pte_updates = 9;
+	ck_assert_int_eq(nb_read_vmstat(FIX "vmstat-malformed", &p), -1);
+	ck_assert_uint_eq(p.numa_pte_updates, 0);
 }
 END_TEST
 

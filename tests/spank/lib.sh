@@ -47,6 +47,17 @@ cluster_start() { # [required|optional] [plugstack args...]
 	. "$CLUSTER/env.sh"
 }
 
+# Prints the section heading and starts the cluster; a cluster that does
+# not start counts as a failed scenario.
+cluster_section() { # DESC [required|optional] [plugstack args...]
+	local desc=$1; shift
+	echo "=== cluster: $desc"
+	cluster_start "$@" && return 0
+	fail "cluster did not start"
+	[ -z "${RESULTS:-}" ] || printf 'FAIL\tcluster: %s\n' "$desc" >>"$RESULTS"
+	return 1
+}
+
 cluster_stop() {
 	[ -s "$CLUSTER/pids" ] && "$LOCALSLURM" stop "$CLUSTER"
 	return 0
@@ -95,9 +106,14 @@ expect_no_drain() {
 	fi
 }
 
+# Runs one scenario and appends "PASS|FAIL<tab>TITLE" to $RESULTS (when
+# set), for the release matrix's table.
 scenario() { # TITLE FUNCTION
+	local fails0=$FAILS
 	echo "=== scenario $1"
 	"$2"
 	queue_empty || { scancel --quiet --user=root; wait_until 20 queue_empty; }
 	expect_no_drain
+	[ -z "${RESULTS:-}" ] ||
+		printf '%s\t%s\n' "$([ "$FAILS" -eq "$fails0" ] && echo PASS || echo FAIL)" "$1" >>"$RESULTS"
 }

@@ -26,18 +26,21 @@ scenario_sbatch() {
 # A job of an unprivileged user: the prolog still runs as root, the tasks
 # (privileges dropped) still get SLURM_NUMA_BALANCING. Its working and
 # output directory lies under /tmp, since the checkout's own directories
-# need not be reachable for nobody (a clone in a mktemp -d is mode 700).
+# need not be reachable for the user (a clone in a mktemp -d is mode 700).
+# The user is NB_TEST_USER, default nobody (26.05's sbatch refuses
+# --uid=nobody, so the release chroots have a user nbtest).
 user_job() {
-	local dir j
+	local dir j user=${NB_TEST_USER:-nobody} group
 	dir=$(mktemp -d /tmp/numa-balancing-nobody.XXXXXX) || { fail "mktemp for nobody's job"; return; }
 	chmod 1777 "$dir"
 	sysctl_set 1
-	j=$(sbatch --parsable --uid=nobody --gid=nogroup --chdir="$dir" \
+	group=$(id -gn "$user")
+	j=$(sbatch --parsable --uid="$user" --gid="$group" --chdir="$dir" \
 		-o "$dir/%j.out" -e "$dir/%j.err" \
-		--numa-balancing=0 --wrap "id -un; $PROBE") || { fail "sbatch --uid=nobody failed"; rm -rf "$dir"; return; }
+		--numa-balancing=0 --wrap "id -un; $PROBE") || { fail "sbatch --uid=$user failed"; rm -rf "$dir"; return; }
 	wait_gone "$j"
-	expect_grep "job of user nobody ran as nobody" "$dir/$j.out" '^nobody$'
-	expect_grep "job of user nobody: sysctl and SLURM_NUMA_BALANCING" "$dir/$j.out" 'sysctl=0 env=0'
-	expect_eq "job of user nobody: value restored" "$(sysctl_get)" 1
+	expect_grep "job of user $user ran as $user" "$dir/$j.out" "^$user\$"
+	expect_grep "job of user $user: sysctl and SLURM_NUMA_BALANCING" "$dir/$j.out" 'sysctl=0 env=0'
+	expect_eq "job of user $user: value restored" "$(sysctl_get)" 1
 	rm -rf "$dir"
 }

@@ -5,16 +5,16 @@
 
 int main(void)
 {
-	SRunner *sr = srunner_create(parse_suite());
+	SRunner *sr = srunner_create(args_suite());
 	int failed;
 
-	srunner_add_suite(sr, args_suite());
 	srunner_add_suite(sr, record_suite());
 	srunner_add_suite(sr, policy_suite());
 	srunner_add_suite(sr, statedir_suite());
 	srunner_add_suite(sr, state_suite());
-	srunner_add_suite(sr, vmstat_suite());
+	srunner_add_suite(sr, memstat_suite());
 	srunner_add_suite(sr, shared_suite());
+	srunner_add_suite(sr, recovery_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -1,5 +1,6 @@
 /* Scratch node for tests: a temporary state directory, fake sysctl and
- * state files written as the helper writes them. */
+ * state files written as the helper writes them, and the commands run in
+ * process against it. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,7 +9,9 @@
 #include <unistd.h>
 
 #include "bootid.h"
+#include "commands.h"
 #include "paths.h"
+#include "privs.h"
 #include "record.h"
 #include "suites.h"
 
@@ -29,6 +32,36 @@ void scratch_setup(void)
 	setenv("NB_TEST_SYSCTL", scratch_path("sysctl"), 1);
 	setenv("NB_TEST_VMSTAT", scratch_path("vmstat"), 1);
 	paths_init();
+}
+
+void commands_setup(void)
+{
+	char err[256];
+
+	scratch_setup();
+	ck_assert_msg(privs_drop(err, sizeof(err)) == 0, "%s", err);
+}
+
+int prolog(uint32_t job, int value, enum nb_conflict c)
+{
+	struct nb_args a = { .cmd = NB_CMD_PROLOG, .has_job = 1, .job = job,
+	                     .value = value, .conflict = c };
+
+	return cmd_prolog(&a);
+}
+
+int epilog(uint32_t job)
+{
+	struct nb_args a = { .cmd = NB_CMD_EPILOG, .has_job = 1, .job = job, .value = -1 };
+
+	return cmd_epilog(&a);
+}
+
+void assert_clean(int baseline)
+{
+	ck_assert_int_eq(fake_get(), baseline);
+	ck_assert_int_eq(records_on_disk(), 0);
+	ck_assert_int_eq(baseline_on_disk(), 0);
 }
 
 static void remove_tree(const char *dir)
@@ -100,7 +133,7 @@ int records_on_disk(void)
 
 	ck_assert_ptr_nonnull(d);
 	while ((e = readdir(d)) != NULL)
-		n += strncmp(e->d_name, "job.", 4) == 0;
+		n += strncmp(e->d_name, "job.", 4) == 0 || strncmp(e->d_name, "pending.", 8) == 0;
 	closedir(d);
 	return n;
 }

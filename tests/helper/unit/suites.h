@@ -6,18 +6,23 @@
 #include <check.h>
 #include <stdint.h>
 
-Suite *parse_suite(void);
+#include "common/values.h"
+
 Suite *args_suite(void);
 Suite *record_suite(void);
 Suite *policy_suite(void);
 Suite *statedir_suite(void);
 Suite *state_suite(void);
-Suite *vmstat_suite(void);
+Suite *memstat_suite(void);
 Suite *shared_suite(void);
+Suite *recovery_suite(void);
 
 /* A temporary directory with st/ (the state directory), sysctl (the fake
  * kernel value) and vmstat; NB_TEST_* point at them. */
 void scratch_setup(void);
+/* scratch_setup, then the helper's own privilege drop, as main does before
+ * any command runs (each test is a forked child). */
+void commands_setup(void);
 void scratch_teardown(void);
 const char *scratch_path(const char *name);
 void scratch_write(const char *name, const char *data);
@@ -26,9 +31,16 @@ int fake_get(void);
 /* Write st/<name> as a job record, st/baseline, with the given boot id. */
 void put_record(const char *name, uint32_t job, int value, const char *boot);
 void put_baseline(int value, const char *boot);
+/* The real commands, in process. */
+int prolog(uint32_t job, int value, enum nb_conflict c);
+int epilog(uint32_t job);
+#define KEEP NB_CONFLICT_KEEP
+#define LATEST NB_CONFLICT_LATEST
+/* The fake sysctl holds baseline; no record and no baseline are left. */
+void assert_clean(int baseline);
 /* This boot's id, for records that must not look stale. */
 const char *this_boot(void);
-/* Number of job.* files in st/; whether st/baseline exists. */
+/* Number of job.* and pending.* files in st/; whether st/baseline exists. */
 int records_on_disk(void);
 int baseline_on_disk(void);
 

@@ -60,16 +60,72 @@ START_TEST(prolog_env)
 	/* a request needs a job */
 	ck_assert_int_eq(parse(NULL, "1", &a, ARGS("prolog")), -1);
 	ck_assert_int_eq(parse(NULL, NULL, &a, ARGS("prolog", "--value", "1")), -1);
-	/* bad environment values */
-	ck_assert_int_eq(parse("99", "", &a, ARGS("prolog")), -1);
-	ck_assert_int_eq(parse("99", " 0", &a, ARGS("prolog")), -1);
-	ck_assert_int_eq(parse("99", "2", &a, ARGS("prolog")), -1);
+	/* a bad job id from slurmd is still an error */
 	ck_assert_int_eq(parse("12_3", "0", &a, ARGS("prolog")), -1);
 	ck_assert_int_eq(parse("0", "0", &a, ARGS("prolog")), -1);
+	ck_assert_int_eq(parse(NULL, NULL, &a, ARGS("prolog", "--value", "1", "--allow", "0")), -1);
+	ck_assert_int_eq(parse(NULL, NULL, &a, ARGS("prolog", "--default", "0", "--value", "1")), -1);
+	ck_assert_int_eq(parse(NULL, NULL, &a, ARGS("prolog", "--allow", "2")), -1);
+	ck_assert_int_eq(parse(NULL, NULL, &a, ARGS("prolog", "--default", "on")), -1);
 }
 END_TEST
 
-START_TEST(epilog)
+/* The request in the environment comes from the submitting user: anything
+ * unusable is no request (or the site default), with an escaped note. */
+START_TEST(prolog_env_hostile)
+{
+	static const char *const bad[] = {
+		"", " 0", "2", "abc", "01", "1 ", "-1", "+1", "0x0", "1\n", "\n1",
+		"0\nnuma-balancing-helper: forged line", "1;reboot", "$(reboot)", "%s%n",
+		"\033[31m1", "1\t", "true", "on", "1.0", "00", "\xff\xfe", "\xef\xbc\x91",
+	};
+	struct nb_args a;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		ck_assert_int_eq(parse("99", bad[i], &a, ARGS("prolog")), 0);
+		ck_assert_int_eq(a.value, -1);
+		ck_assert_msg(strstr(a.ignored, "ignoring " NB_ENV_VALUE) != NULL, "no note for %s", bad[i]);
+		ck_assert_msg(strpbrk(a.ignored, "\n\r\033") == NULL, "unescaped note: %s", a.ignored);
+		/* with no job id either: still no request, not an error */
+		ck_assert_int_eq(parse(NULL, bad[i], &a, ARGS("prolog")), 0);
+		ck_assert_int_eq(a.value, -1);
+	}
+	char huge[8192];
+	memset(huge, '1', sizeof(huge) - 1);
+	huge[sizeof(huge) - 1] = '\0';
+	ck_assert_int_eq(parse("99", huge, &a, ARGS("prolog")), 0);
+	ck_assert_int_eq(a.value, -1);
+	ck_assert_ptr_nonnull(strstr(a.ignored, "...'"));
+	ck_assert_int_eq(parse("99", "1", &a, ARGS("prolog")), 0);
+	ck_assert_str_eq(a.ignored, "");
+}
+END_TEST
+
+START_TEST(prolog_env_policy)
+{
+	struct nb_args a;
+
+	ck_assert_int_eq(parse("99", "1", &a, ARGS("prolog", "--allow", "0")), 0);
+	ck_assert_int_eq(a.value, -1);
+	ck_assert_ptr_nonnull(strstr(a.ignored, "not allowed here"));
+	ck_assert_int_eq(parse("99", "0", &a, ARGS("prolog", "--allow=0")), 0);
+	ck_assert_int_eq(a.value, 0);
+	ck_assert_int_eq(parse("99", NULL, &a, ARGS("prolog", "--default", "0")), 0);
+	ck_assert_int_eq(a.value, 0);
+	ck_assert_int_eq(parse("99", "1", &a, ARGS("prolog", "--allow", "0", "--default", "0")), 0);
+	ck_assert_int_eq(a.value, 0);
+	ck_assert_ptr_nonnull(strstr(a.ignored, "the default 0"));
+	ck_assert_int_eq(parse("99", "x", &a, ARGS("prolog", "--default", "1", "--conflict", "latest")), 0);
+	ck_assert_int_eq(a.value, 1);
+	ck_assert_int_eq(a.conflict, NB_CONFLICT_LATEST);
+	/* the site default for a job that did not ask needs the job id */
+	ck_assert_int_eq(parse(NULL, NULL, &a, ARGS("prolog", "--default", "1")), -1);
+	ck_assert_int_eq(parse(NULL, NULL, &a, ARGS("prolog", "--default", "keep")), 0);
+	ck_assert_int_eq(a.value, -1);
+}
+END_TEST
+
+START_TEST(epilog_args)
 {
 	struct nb_args a;
 
@@ -129,7 +185,9 @@ Suite *args_suite(void)
 
 	tcase_add_test(t, prolog_flags);
 	tcase_add_test(t, prolog_env);
-	tcase_add_test(t, epilog);
+	tcase_add_test(t, prolog_env_hostile);
+	tcase_add_test(t, prolog_env_policy);
+	tcase_add_test(t, epilog_args);
 	tcase_add_test(t, bad_command_lines);
 	tcase_add_test(t, other_commands);
 	suite_add_tcase(s, t);

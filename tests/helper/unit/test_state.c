@@ -1,10 +1,12 @@
 /* Unit tests: loading the state directory recovers from stale, corrupt,
  * truncated and hostile files: dropped with a log line, never a crash. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "failpoint.h"
 #include "state.h"
 #include "statedir.h"
 #include "suites.h"
@@ -56,7 +58,7 @@ START_TEST(loads_valid_state)
 	load(&st, -1);
 	ck_assert_int_eq(st.has_baseline, 1);
 	ck_assert_int_eq(st.base.value, 3);
-	ck_assert_uint_eq(st.n, 2);
+	ck_assert_uint_eq(st.jobs.n, 2);
 	ck_assert_int_ge(state_find(&st, 5), 0);
 	ck_assert_int_ge(state_find(&st, 6), 0);
 	ck_assert_int_eq(state_find(&st, 7), -1);
@@ -72,7 +74,7 @@ START_TEST(drops_earlier_boot)
 	put_record("job.5", 5, 0, OLD_BOOT);
 	load(&st, -1);
 	ck_assert_int_eq(st.has_baseline, 0);
-	ck_assert_uint_eq(st.n, 0);
+	ck_assert_uint_eq(st.jobs.n, 0);
 	ck_assert(!exists("baseline"));
 	ck_assert(!exists("job.5"));
 	unload(&st);
@@ -99,17 +101,78 @@ START_TEST(drops_corrupt_and_hostile)
 	ck_assert_int_eq(mkdir(scratch_path("st/job.15"), 0755), 0);
 	scratch_write("st/.tmp.job.16", "partial");
 	scratch_write("st/notes", "an admin's file");
+	put_record("pending.17", 17, 1, OLD_BOOT); /* from an earlier boot */
+	put_record("pending.x", 18, 1, BOOT);
 	load(&st, -1);
-	ck_assert_uint_eq(st.n, 1);
-	ck_assert_uint_eq(st.recs[0].job, 5);
+	ck_assert_uint_eq(st.jobs.n, 1);
+	ck_assert_uint_eq(st.jobs.recs[0].job, 5);
 	ck_assert_int_eq(st.base.value, 2);
 	ck_assert(exists("job.5"));
+	ck_assert_uint_eq(st.pending.n, 0);
 	const char *gone[] = { "job.6", "job.abc", "job.09", "job.10", "job.11", "job.12",
-	                       "job.13", "job.14", ".tmp.job.16" };
+	                       "job.13", "job.14", ".tmp.job.16", "pending.17", "pending.x" };
 	for (size_t i = 0; i < sizeof(gone) / sizeof(gone[0]); i++)
 		ck_assert_msg(!exists(gone[i]), "%s left", gone[i]);
 	ck_assert(exists("notes"));
 	ck_assert_int_eq(access("/etc/passwd", F_OK), 0);
+	unload(&st);
+}
+END_TEST
+
+/* An error while reading any file: nothing is removed, not even the files
+ * already judged corrupt, and the load fails. */
+START_TEST(read_error_removes_nothing)
+{
+	struct nb_state st;
+	char err[256];
+	int fd;
+
+	put_baseline(2, BOOT);
+	put_record("job.5", 5, 0, BOOT);
+	scratch_write("st/job.6", "corrupt");
+	scratch_write("st/.tmp.job.7", "partial");
+	setenv("NB_TEST_FAILPOINT", "state-read:eio", 1);
+	failpoint_init();
+	fd = statedir_open(scratch_path("st"), err, sizeof(err));
+	ck_assert_int_ge(fd, 0);
+	fallback_value = -1;
+	ck_assert_int_eq(state_load(&st, fd, BOOT, fallback), -1);
+	close(fd);
+	const char *kept[] = { "baseline", "job.5", "job.6", ".tmp.job.7" };
+	for (size_t i = 0; i < sizeof(kept) / sizeof(kept[0]); i++)
+		ck_assert_msg(exists(kept[i]), "%s removed after a read error", kept[i]);
+	unsetenv("NB_TEST_FAILPOINT");
+	failpoint_init();
+}
+END_TEST
+
+/* A baseline that no record needs is dropped, whatever the kernel holds. */
+START_TEST(lone_baseline_dropped)
+{
+	struct nb_state st;
+
+	put_baseline(3, BOOT);
+	load(&st, -1);
+	ck_assert_int_eq(st.has_baseline, 0);
+	ck_assert(!exists("baseline"));
+	unload(&st);
+}
+END_TEST
+
+/* A pending record keeps the baseline and is loaded apart from the
+ * finished ones. */
+START_TEST(pending_loaded_apart)
+{
+	struct nb_state st;
+
+	put_baseline(3, BOOT);
+	put_record("pending.8", 8, 1, BOOT);
+	load(&st, -1);
+	ck_assert_int_eq(st.has_baseline, 1);
+	ck_assert_uint_eq(st.jobs.n, 0);
+	ck_assert_uint_eq(st.pending.n, 1);
+	ck_assert_uint_eq(st.pending.recs[0].job, 8);
+	ck_assert_int_eq(state_find(&st, 8), -1);
 	unload(&st);
 }
 END_TEST
@@ -123,7 +186,7 @@ START_TEST(corrupt_baseline_falls_back)
 	load(&st, 1);
 	ck_assert_int_eq(st.has_baseline, 1);
 	ck_assert_int_eq(st.base.value, 1);
-	ck_assert_uint_eq(st.n, 1);
+	ck_assert_uint_eq(st.jobs.n, 1);
 	unload(&st);
 	load(&st, -1); /* the fallback was saved */
 	ck_assert_int_eq(st.base.value, 1);
@@ -139,13 +202,13 @@ START_TEST(add_and_remove)
 	memcpy(r.boot_id, BOOT, sizeof(r.boot_id));
 	load(&st, -1);
 	ck_assert_int_eq(state_save_baseline(&st, 3), 0);
-	ck_assert_int_eq(state_add_record(&st, &r), 0);
+	ck_assert_int_eq(state_add_record(&st, &r, 0), 0);
 	ck_assert(exists("job.77"));
 	unload(&st);
 	load(&st, -1);
-	ck_assert_uint_eq(st.n, 1);
+	ck_assert_uint_eq(st.jobs.n, 1);
 	ck_assert_int_eq(st.base.value, 3);
-	ck_assert_int_eq(state_remove_record(&st, 0), 0);
+	ck_assert_int_eq(state_remove_record(&st, 77, 0), 0);
 	ck_assert_int_eq(state_remove_baseline(&st), 0);
 	ck_assert(!exists("job.77"));
 	ck_assert(!exists("baseline"));
@@ -162,6 +225,9 @@ Suite *state_suite(void)
 	tcase_add_test(t, loads_valid_state);
 	tcase_add_test(t, drops_earlier_boot);
 	tcase_add_test(t, drops_corrupt_and_hostile);
+	tcase_add_test(t, read_error_removes_nothing);
+	tcase_add_test(t, lone_baseline_dropped);
+	tcase_add_test(t, pending_loaded_apart);
 	tcase_add_test(t, corrupt_baseline_falls_back);
 	tcase_add_test(t, add_and_remove);
 	suite_add_tcase(s, t);

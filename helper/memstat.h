@@ -1,0 +1,15 @@
+/* The numa_* fields of a job cgroup's memory.stat (Linux 6.11+), for the
+ * epilog's log line. */
+#ifndef NB_MEMSTAT_H
+#define NB_MEMSTAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* "name=value" pairs of the numa_* lines of memory.stat text, separated by
+ * spaces, into out (empty when there are none). */
+void memstat_numa(const char *buf, size_t len, char *out, size_t outlen);
+/* The same for job_<id> of Slurm's cgroup v2 hierarchy; empty if absent. */
+void cgroup_numa(uint32_t job, char *out, size_t outlen);
+
+#endif

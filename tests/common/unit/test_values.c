@@ -1,0 +1,136 @@
+/* Unit tests: strict parsing of job ids, request values, allow lists,
+ * defaults and conflict policies. */
+#include <string.h>
+
+#include "common/values.h"
+#include "suites.h"
+
+START_TEST(request_values)
+{
+	int v = -1;
+
+	ck_assert_int_eq(parse_request_value("0", &v), 0);
+	ck_assert_int_eq(v, 0);
+	ck_assert_int_eq(parse_request_value("1", &v), 0);
+	ck_assert_int_eq(v, 1);
+	static const char *bad[] = {
+		"", " ", "2", "3", "-1", "+1", "01", "00", "1 ", " 1", "1\n", "\t0", "0x1",
+		"yes", "on", "1.0", "99999999999999999999999", "18446744073709551617",
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		v = 7;
+		ck_assert_msg(parse_request_value(bad[i], &v) == -1, "accepted '%s'", bad[i]);
+		ck_assert_int_eq(v, 7);
+	}
+	ck_assert_int_eq(parse_request_value(NULL, &v), -1);
+}
+END_TEST
+
+START_TEST(allow_lists)
+{
+	static const struct { const char *s; unsigned mask; } good[] = {
+		{ "0", 1u }, { "1", 2u }, { "0,1", 3u }, { "1,0", 3u },
+	};
+	static const char *bad[] = {
+		"", ",", "0,", ",1", "0,0", "1,1", "2", "0,2", "01", "0 ,1", "0,1,0", "0;1", " 0", "none",
+	};
+	unsigned m;
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		ck_assert_int_eq(parse_allow(good[i].s, &m), 0);
+		ck_assert_uint_eq(m, good[i].mask);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		m = 9;
+		ck_assert_msg(parse_allow(bad[i], &m) == -1, "accepted '%s'", bad[i]);
+		ck_assert_uint_eq(m, 9);
+	}
+	ck_assert(request_allowed(1u, 0));
+	ck_assert(!request_allowed(1u, 1));
+	ck_assert(request_allowed(2u, 1));
+	ck_assert(!request_allowed(3u, -1));
+	ck_assert(!request_allowed(3u, 2));
+	ck_assert_str_eq(allow_name(3u), "0,1");
+	ck_assert_str_eq(allow_name(1u), "0");
+	ck_assert_str_eq(allow_name(2u), "1");
+	ck_assert_str_eq(allow_name(0u), "none");
+}
+END_TEST
+
+START_TEST(defaults)
+{
+	int v = 7;
+
+	ck_assert_int_eq(parse_default("keep", &v), 0);
+	ck_assert_int_eq(v, NB_DEFAULT_KEEP);
+	ck_assert_int_eq(parse_default("0", &v), 0);
+	ck_assert_int_eq(v, 0);
+	ck_assert_int_eq(parse_default("1", &v), 0);
+	ck_assert_int_eq(v, 1);
+	ck_assert_int_eq(parse_default("Keep", &v), -1);
+	ck_assert_int_eq(parse_default("", &v), -1);
+	ck_assert_int_eq(parse_default("2", &v), -1);
+}
+END_TEST
+
+START_TEST(job_ids)
+{
+	uint32_t j = 0;
+
+	ck_assert_int_eq(parse_job_id("1", &j), 0);
+	ck_assert_uint_eq(j, 1);
+	ck_assert_int_eq(parse_job_id("4294967294", &j), 0);
+	ck_assert_uint_eq(j, 4294967294u);
+	static const char *bad[] = {
+		"", "0", "4294967295", "4294967296", "18446744073709551616", "123_4",
+		"123.0", "0123", "-5", "+5", " 5", "5 ", "5\n", "12a", "abc",
+		"99999999999999999999999999999",
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ck_assert_msg(parse_job_id(bad[i], &j) == -1, "accepted '%s'", bad[i]);
+}
+END_TEST
+
+START_TEST(conflicts)
+{
+	enum nb_conflict c;
+
+	ck_assert_int_eq(parse_conflict("keep", &c), 0);
+	ck_assert_int_eq(c, NB_CONFLICT_KEEP);
+	ck_assert_int_eq(parse_conflict("latest", &c), 0);
+	ck_assert_int_eq(c, NB_CONFLICT_LATEST);
+	ck_assert_int_eq(parse_conflict("Keep", &c), -1);
+	ck_assert_int_eq(parse_conflict("", &c), -1);
+	ck_assert_int_eq(parse_conflict("keep ", &c), -1);
+	ck_assert_str_eq(conflict_name(NB_CONFLICT_LATEST), "latest");
+	ck_assert_str_eq(conflict_name(NB_CONFLICT_KEEP), "keep");
+}
+END_TEST
+
+START_TEST(uint_limits)
+{
+	uint64_t v;
+
+	ck_assert_int_eq(parse_uint("18446744073709551615", 20, UINT64_MAX, &v), 0);
+	ck_assert(v == UINT64_MAX);
+	ck_assert_int_eq(parse_uint("18446744073709551616", 20, UINT64_MAX, &v), -1);
+	ck_assert_int_eq(parse_uint("5", 1, 4, &v), -1);
+	ck_assert_int_eq(parse_uint("4", 1, 4, &v), 0);
+	ck_assert_int_eq(parse_uint("10", 2, 9, &v), -1);
+}
+END_TEST
+
+Suite *values_suite(void)
+{
+	Suite *s = suite_create("values");
+	TCase *t = tcase_create("values");
+
+	tcase_add_test(t, request_values);
+	tcase_add_test(t, allow_lists);
+	tcase_add_test(t, defaults);
+	tcase_add_test(t, job_ids);
+	tcase_add_test(t, conflicts);
+	tcase_add_test(t, uint_limits);
+	suite_add_tcase(s, t);
+	return s;
+}

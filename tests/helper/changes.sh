@@ -1,0 +1,89 @@
+#!/bin/sh
+# What each subcommand may change, as numa-balancing-helper(8) says it in
+# "WHAT EACH COMMAND MAY CHANGE", against what it does (issue 11, finding
+# 9): every command makes the removals of recovery (a stale temporary file
+# and a corrupt record go), needs a writable state directory, and
+# status and check never write the kernel value (prolog, epilog and reset
+# do), while status and check do write the baseline for records that lost
+# theirs. A behaviour the page leaves out, or a claim the helper breaks,
+# fails.
+# Usage: changes.sh HELPER_TEST_BIN MAN_PAGE   (as root)
+set -u
+bin=$1 page=$2
+fail() { echo "changes: FAIL: $*" >&2; exit 1; }
+[ "$(id -u)" -eq 0 ] || fail "must run as root"
+dir=$(mktemp -d /tmp/nb-changes.XXXXXX) || fail "mktemp"
+trap 'rm -rf "$dir"' EXIT
+chmod 755 "$dir"
+st=$dir/st
+export NB_TEST_SYSCTL="$dir/sysctl" NB_TEST_STATE_DIR="$st" NB_TEST_VMSTAT=/proc/vmstat
+unset NB_TEST_FAILPOINT
+
+# The page's section as one line of text, and a command's entry in it.
+section=$(sed -n '/^\.SH WHAT EACH COMMAND MAY CHANGE/,/^\.SH STATE/p' "$page" | tr '\n' ' ')
+[ -n "$section" ] || fail "$page has no section WHAT EACH COMMAND MAY CHANGE"
+entry() { # COMMAND: the text after its .B/.BR line, to the next .TP or .SH
+	sed -n '/^\.SH WHAT EACH COMMAND MAY CHANGE/,/^\.SH STATE/p' "$page" |
+		awk -v c="$1" '/^\.(TP|SH)/ { on = 0 } on { print } $1 ~ /^\.BR?$/ && index($0, c) { on = 1 }' |
+		tr '\n' ' '
+}
+says() { case $1 in *"$2"*) return 0 ;; esac; return 1; }
+
+args() { # COMMAND: its arguments in these scenarios
+	case $1 in
+	prolog) echo "prolog --job 5 --value 0" ;;
+	epilog) echo "epilog --job 1" ;;
+	*) echo "$1" ;;
+	esac
+}
+# Job 1 holds 0 over baseline 3, the kernel drifted to 2, and recovery has
+# a temporary file and a corrupt record to remove.
+setup() {
+	rm -rf "$st"; mkdir -m 755 "$st"; echo 3 >"$dir/sysctl"
+	"$bin" prolog --job 1 --value 0 >/dev/null 2>&1 || fail "setup: prolog"
+	echo 2 >"$dir/sysctl"
+	echo partial >"$st/.tmp.job.7"
+	echo corrupt >"$st/job.8"
+}
+
+says "$section" "removals of recovery" || fail "the page does not say that every command makes the removals of recovery"
+says "$section" "writable state directory" || fail "the page does not say which commands need a writable state directory"
+for c in prolog epilog reset status check; do
+	text=$(entry "$c")
+	[ -n "$text" ] || fail "the page does not say what $c may change"
+	setup
+	# shellcheck disable=SC2046 # the arguments are words
+	"$bin" $(args "$c") >/dev/null 2>&1
+	[ ! -e "$st/.tmp.job.7" ] && [ ! -e "$st/job.8" ] ||
+		fail "$c did not make the removals of recovery the page says every command makes"
+	kernel=$(cat "$dir/sysctl")
+	if says "$text" "never the kernel value"; then
+		[ "$kernel" = 2 ] || fail "$c changed the kernel value ($kernel) where the page says it never does"
+	else
+		says "$text" "the kernel value" || fail "the page's entry for $c says nothing of the kernel value"
+		[ "$kernel" != 2 ] || fail "$c left the drifted kernel value; the page says it writes it"
+	fi
+	echo "changes: $c: $text"
+done
+
+# status and check write the baseline of records that lost theirs.
+text=$(entry status)
+for c in status check; do
+	setup; rm "$st/baseline"
+	"$bin" "$c" >/dev/null 2>&1
+	[ -e "$st/baseline" ] || fail "$c wrote no baseline for a record that lost it"
+	says "$text" "baseline written for records that lost theirs" ||
+		fail "$c writes a baseline, and the page does not say so"
+done
+
+# A read-only state directory: every command fails (exit 5).
+for c in prolog epilog reset status check; do
+	setup
+	# shellcheck disable=SC2046
+	unshare -m --propagation private sh -c 'mount --bind -o ro "$1" "$1" && shift && exec "$@"' \
+		sh "$st" "$bin" $(args "$c") >/dev/null 2>&1
+	rc=$?
+	[ "$rc" -eq 5 ] || fail "$c on a read-only state directory exited $rc, want 5"
+done
+echo "changes: every command needs a writable state directory (exit 5 on a read-only one), as the page says"
+echo "changes: OK"
