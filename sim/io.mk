@@ -3,13 +3,14 @@
 # (with SIM_IO_LIBS), and their unit tests (linked with exchange/comm.c built
 # without MPI: one process, so they also run under the sanitizers).
 
-SIM_IO         := probe procfs procstat disturb provenance thread-log placement \
-                  progress results summary summary-probes timers npy
+SIM_IO         := probe procfs procstat disturb provenance thread-log thp placement \
+                  placement_out buffers progress results summary summary-probes \
+                  timers npy
 SIM_IO_SOURCES := $(SIM_IO:%=sim/src/io/%.c)
 SIM_IO_LIBS    := -ljansson -lnuma
 
 SIO_B        := $(B)/sim-io
-SIO_TESTS    := npy procfs procstat disturb probe placement progress results
+SIO_TESTS    := npy procfs procstat disturb thp probe placement progress results
 SIO_TEST_SRC := $(SIO_TESTS:%=tests/sim-io/test-%.c) tests/sim-io/capture.c \
                 tests/sim-io/run-suite.c
 SIO_BINS     := $(SIO_TESTS:%=$(SIO_B)/test-%)

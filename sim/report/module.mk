@@ -46,7 +46,7 @@ DEMO_OUT  ?= demo-out
 DEMO_ARGS ?= --model brunel --scale 1 --t-presim 200 --t-sim 3000 \
              --ranks 1 --threads 2 --reps 8 --poll 2 \
              --nbsim-arg=--placement-every --nbsim-arg=200 \
-             --nbsim-arg=--no-huge-pages
+             --nbsim-arg=--huge-pages=never
 demo: deps
 	$(MAKE) all
 	B=$(B) MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo $(DEMO_OUT) $(SIM_B)/nbsim $(DEMO_ARGS)

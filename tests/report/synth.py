@@ -91,8 +91,9 @@ def summary(ranks, cycles, *, requested=1, kernel=None, in_force="same",
 def write_run(path, cycle_time, spikes, summary_obj, phases=None,
               placement=None, threads=None):
     """Writes a result directory; phases defaults to splitting each cycle
-    into fixed shares of its time; threads ({"deliver", "update"} ->
-    (threads, cycles)) are left out when None."""
+    into fixed shares of its time; placement is placement_arrays()'s
+    file name -> array; threads ({"deliver", "update"} -> (threads,
+    cycles)) are left out when None."""
     os.makedirs(path, exist_ok=True)
     with open(os.path.join(path, "summary.json"), "w") as f:
         json.dump(summary_obj, f)
@@ -106,9 +107,8 @@ def write_run(path, cycle_time, spikes, summary_obj, phases=None,
     for p in PHASES:
         np.save(os.path.join(path, f"phase_{p}.npy"),
                 np.asarray(phases[p], dtype=np.float64))
-    if placement is not None:
-        np.save(os.path.join(path, "placement.npy"),
-                np.asarray(placement, dtype=np.float64))
+    for name, array in (placement or {}).items():
+        np.save(os.path.join(path, name), array)
     for p, a in (threads or {}).items():
         np.save(os.path.join(path, f"thread_{p}.npy"),
                 np.asarray(a, dtype=np.float64))
@@ -116,6 +116,35 @@ def write_run(path, cycle_time, spikes, summary_obj, phases=None,
         f.write(f"wall_time_sim {summary_obj['time_sim_s']}\n"
                 f"local_spike_counter {int(np.sum(spikes))}\n")
     return path
+
+
+def placement_arrays(ranks, cycles, buffers, nodes, pages=None,
+                     migrated=None, sampled=4):
+    """summary.json's placement object and the three placement arrays:
+    every sampled page on node 0 (or the (ranks, samples, buffers, sampled)
+    classes given), shares to match, pages_migrated growing as `migrated`
+    (one value per sample, every rank) and 10 pages per buffer."""
+    s, b = len(cycles), len(buffers)
+    if pages is None:
+        pages = np.zeros((ranks, s, b, sampled), dtype=np.int8)
+    classes = [f"node {n}" for n in range(nodes)] + ["scanner-marked",
+                                                     "not present"]
+    share = np.zeros((ranks, s, b, nodes + 2))
+    for k in range(nodes):
+        share[..., k] = np.mean(pages == k, axis=3)
+    share[..., nodes] = np.mean(pages == -2, axis=3)
+    share[..., nodes + 1] = np.mean(pages == -1, axis=3)
+    counters = np.zeros((ranks, s, 5))
+    counters[:, :, 0] = np.arange(s) * 0.5
+    if migrated is not None:
+        counters[:, :, 4] = migrated
+    obj = {"every": cycles[1] - cycles[0] if s > 1 else 1,
+           "buffers": list(buffers), "cycles": list(cycles),
+           "classes": classes, "pages": [[10] * b for _ in range(ranks)],
+           "sampled_pages": pages.shape[3]}
+    return obj, {"placement.npy": share,
+                 "placement_pages.npy": pages.astype(np.int8),
+                 "placement_counters.npy": counters}
 
 
 def random_run(path, rng, *, ranks=2, cycles=400, base_ms=1.0, slope_ms=0.01,

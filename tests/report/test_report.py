@@ -107,14 +107,14 @@ class ReportTest(unittest.TestCase):
 
     def test_report_written(self):
         runs = self.paired()
-        placement = {"every": 10, "buffers": ["spike register", "ring"],
-                     "cycles": list(range(0, 400, 10))}
+        placement, arrays = synth.placement_arrays(
+            2, list(range(0, 400, 10)), ["spike registers", "ring buffers"], 2)
         runs.append(synth.write_run(
             os.path.join(self.tmp.name, "placed"), np.full((2, 400), 1e-3),
             np.zeros((2, 400), dtype=np.int64),
             synth.summary(2, 400, requested=0, placement=placement,
                           numa_nodes=2),
-            placement=np.full((40, 2, 2), 0.5)))
+            placement=arrays))
         out = os.path.join(self.tmp.name, "report")
         code, stdout, _ = self.main(runs + ["-o", out])
         self.assertEqual(code, 0, stdout)

@@ -5,10 +5,13 @@
  * check-result-dir.py, whose --fixture mode knows these arrays:
  *   cycle_time[0][c] = 0.001 (c + 1), phase_P[0][c] = 0.0001 (P + 1) (c + 1)
  *   (P in design order), spike_count[0][c] = 3 c,
- *   placement[s][b][n] = 0.1 s + 0.01 b + 0.001 n (5 samples, 3 buffers,
- *   this host's NUMA nodes, cycles 0, 2, ..., 8),
+ *   placement[0][s][b][k] = 0.04 s + 0.01 b + 0.001 k (5 samples, 3 buffers,
+ *   this host's NUMA nodes + 2 classes, cycles 0, 2, ..., 8),
+ *   placement_pages[0][s][b][j] = (s + b + j) % 4 - 3,
+ *   placement_counters[0][s][k] = s + 0.5 k, pages of buffer b 10 b + 1,
  *   thread_deliver[t][c] = 1e-5 (t + 1) (c + 1), thread_update[t][c] =
  *   2e-5 (t + 1) (c + 1) (2 threads; only in results). */
+#include "io/placement.h"
 #include "io/results.h"
 #include "run-suite.h"
 #include "capture.h"
@@ -26,7 +29,9 @@
 static double cycle_s[CYCLES], phase_s[NB_PHASE_COUNT][CYCLES];
 static int64_t spikes[CYCLES];
 static int64_t sample_cycle[SAMPLES];
-static double *share;
+static double *share, counters[SAMPLES * NB_PLACEMENT_COUNTERS];
+static int8_t pages_of[SAMPLES * 3 * NB_PLACEMENT_PAGES];
+static uint64_t buffer_pages[3] = { 1, 11, 21 };
 static const char *const buffer_names[3] = { "spike register", "ring buffers",
                                              "connections" };
 static const char *const pops[2] = { "E", "I" };
@@ -52,19 +57,27 @@ static void fill_arrays(void)
 	for (int p = 0; p < NB_PHASE_COUNT; p++)
 		log_.phase_s[p] = phase_s[p];
 	log_.spikes = spikes;
-	int nodes = nb_probe_numa_nodes();
-	share = calloc((size_t)(SAMPLES * 3 * nodes), sizeof *share);
+	int nodes = nb_probe_numa_nodes(), classes = nodes + NB_PLACEMENT_EXTRA;
+	share = calloc((size_t)(SAMPLES * 3 * classes), sizeof *share);
 	ck_assert_ptr_nonnull(share);
 	for (int s = 0; s < SAMPLES; s++) {
 		sample_cycle[s] = 2 * s;
-		for (int b = 0; b < 3; b++)
-			for (int n = 0; n < nodes; n++)
-				share[(s * 3 + b) * nodes + n] =
-				    0.1 * s + 0.01 * b + 0.001 * n;
+		for (int b = 0; b < 3; b++) {
+			for (int k = 0; k < classes; k++)
+				share[(s * 3 + b) * classes + k] =
+				    0.04 * s + 0.01 * b + 0.001 * k;
+			for (int j = 0; j < NB_PLACEMENT_PAGES; j++)
+				pages_of[(s * 3 + b) * NB_PLACEMENT_PAGES + j] =
+				    (int8_t)((s + b + j) % 4 - 3);
+		}
+		for (int k = 0; k < NB_PLACEMENT_COUNTERS; k++)
+			counters[s * NB_PLACEMENT_COUNTERS + k] = s + 0.5 * k;
 	}
 	placement = (struct nb_placement_log){ .every = 2, .buffers = 3,
 	    .names = buffer_names, .nodes = nodes, .samples = SAMPLES,
-	    .capacity = SAMPLES, .cycle = sample_cycle, .share = share };
+	    .capacity = SAMPLES, .cycle = sample_cycle, .share = share,
+	    .page = pages_of, .pages = buffer_pages, .counters = counters,
+	    .pagemap = -1 };
 	ck_assert_int_eq(nb_thread_log_init(&threads, 2, CYCLES), 0);
 	for (int t = 0; t < 2; t++)
 		for (int c = 0; c < CYCLES; c++)
@@ -96,6 +109,7 @@ static void setup(void)
 	    .time_create_s = 0.25, .time_connect_s = 1.5, .time_presim_s = 0.75,
 	    .time_sim_s = 0.06, .pops = 2, .pop_names = pops, .pop_rates = rates,
 	    .start = { 1, 100, 200, 150, 7 }, .end = { 1, 1100, 1200, 1000, 7 },
+	    .compressed_spikes = true, .huge_pages = "system",
 	    .placement = &placement };
 	fill_context(&run.context);
 }
@@ -175,6 +189,30 @@ START_TEST(placement_record)
 	ck_assert_int_eq(json_array_size(json_object_get(p, "cycles")), SAMPLES);
 	ck_assert_int_eq(json_integer_value(json_array_get(
 	    json_object_get(p, "cycles"), 4)), 8);
+	const json_t *classes = json_object_get(p, "classes");
+	ck_assert_int_eq(json_array_size(classes),
+	                 (size_t)(nb_probe_numa_nodes() + NB_PLACEMENT_EXTRA));
+	ck_assert_str_eq(json_string_value(json_array_get(classes, 0)), "node 0");
+	ck_assert_str_eq(json_string_value(json_array_get(classes,
+	    json_array_size(classes) - 2)), "scanner-marked");
+	ck_assert_int_eq(json_integer_value(json_array_get(json_array_get(
+	    json_object_get(p, "pages"), 0), 2)), 21);
+	ck_assert_int_eq(json_integer_value(json_object_get(p, "sampled_pages")),
+	                 NB_PLACEMENT_PAGES);
+	json_decref(s);
+}
+END_TEST
+
+/* The memory layout's keys: the options and the kernel's THP modes. */
+START_TEST(memory_keys)
+{
+	json_t *s = write_and_load("results");
+	ck_assert(json_is_true(json_object_get(s, "compressed_spikes")));
+	ck_assert_str_eq(json_string_value(json_object_get(s, "huge_pages")), "system");
+	const json_t *thp = json_object_get(s, "thp_enabled");
+	ck_assert(json_is_null(thp) || json_is_string(thp));
+	const json_t *huge = json_array_get(json_object_get(s, "anon_huge_pages_bytes"), 0);
+	ck_assert(json_is_null(huge) || json_integer_value(huge) >= 0);
 	json_decref(s);
 }
 END_TEST
@@ -227,9 +265,13 @@ START_TEST(no_placement_no_slurm)
 	ck_assert(json_is_null(json_object_get(s, "numa_balancing_requested")));
 	ck_assert(json_is_null(json_object_get(s, "numa_balancing_in_force")));
 	ck_assert_ptr_nonnull(strstr(err, "SLURM_NUMA_BALANCING=\"yes\" is not an integer"));
-	snprintf(path, sizeof path, "%s/results-no-placement/placement.npy", out);
 	struct stat st;
-	ck_assert_int_ne(stat(path, &st), 0);
+	const char *files[] = { "placement.npy", "placement_pages.npy",
+	                        "placement_counters.npy" };
+	for (size_t i = 0; i < 3; i++) {
+		snprintf(path, sizeof path, "%s/results-no-placement/%s", out, files[i]);
+		ck_assert_int_ne(stat(path, &st), 0);
+	}
 	snprintf(path, sizeof path, "%s/results-no-placement/thread_update.npy", out);
 	ck_assert_int_ne(stat(path, &st), 0);
 	json_decref(s);
@@ -300,6 +342,7 @@ int main(void)
 	tcase_add_test(tc, per_host_facts);
 	tcase_add_test(tc, placement_record);
 	tcase_add_test(tc, probes_provenance_tags);
+	tcase_add_test(tc, memory_keys);
 	tcase_add_test(tc, no_placement_no_slurm);
 	tcase_add_test(tc, timers_txt);
 	tcase_add_test(tc, unwritable_directory);

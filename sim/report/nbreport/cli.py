@@ -10,7 +10,7 @@ import argparse
 import os
 import sys
 
-from . import (compare, conditions, disturb, figures, headline, page,
+from . import (compare, conditions, disturb, figures, headline, numa, page,
                report_json, stats, table)
 from .cmdrun import is_command_run, load_command_run
 from .rundir import RunDirError, load_run
@@ -71,9 +71,24 @@ def _cutoff(args, conds):
                shortest * (1 + 1e-6))
 
 
+def _print_numa(conds):
+    """The kernel's counters of nbsim runs: per condition (median over its
+    runs), then per run with the ping-pong and transient analysis
+    (numa.py)."""
+    nbsim = [c for c in conds if c.kind == "nbsim"]
+    for label, (rate, remote) in numa.median_by_condition(nbsim).items():
+        share = "n/a" if remote is None else f"{100 * remote:.2f} %"
+        print(f"numa: {label}: {rate:.4g} pages migrated per model second, "
+              f"remote share of hint faults {share} (medians)")
+    for c in nbsim:
+        for r in c.runs:
+            print(numa.line(r.name, numa.analyse(r)))
+
+
 def _print_summary(conds, rows, lines, index):
     print(headline.text(lines))
     print(f"\nall runs: {conditions.common(conds)}")
+    _print_numa(conds)
     print(table.text(table.CONDITION_HEADER, rows.conditions))
     if rows.comparisons:
         print()

@@ -65,10 +65,13 @@ CAPTIONS = {
     "per model second (mean over ranks), stacked; the total is the RTF. "
     "'other' is the rest of the simulation phase's wall time. Red run "
     "names: disturbed runs.",
-    "placement.png": "Share of each buffer's sampled pages per NUMA node "
-    "over the run (dotted: pages not yet touched, so on no node). Pages "
-    "drifting toward one node and back is the oscillation that balancing "
-    "causes on multi-node machines.",
+    "placement.png": "Share of each buffer's sampled pages on each NUMA "
+    "node over the run, stacked, one row per run and rank: hatched red "
+    "are pages the balancing scanner has just marked (their next touch "
+    "takes a hint fault), grey pages not present. Each panel's title "
+    "counts the sampled pages seen on two or more nodes and the moves "
+    "seen between samples. Bands trading places between nodes 0 and 1 "
+    "are pages that balancing moves back and forth.",
 }
 
 

@@ -11,8 +11,9 @@ import os
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402  (after the backend)
-import numpy as np  # noqa: E402
 from matplotlib.text import Text  # noqa: E402
+
+from . import placement as placement_mod  # noqa: E402
 
 MS = 1e3
 DPI = 96
@@ -71,38 +72,5 @@ def wrap_label(label):
 
 
 def placement(conds, outdir):
-    """Share of each buffer's sampled pages per NUMA node over the run, for
-    the first run of each condition that sampled placement; None if none
-    did."""
-    runs = [(c, next((r for r in c.runs if r.placement is not None), None))
-            for c in conds]
-    runs = [(c, r) for c, r in runs if r is not None]
-    if not runs:
-        return None
-    nbuf = max(r.placement.shape[1] for _, r in runs)
-    fig, axes = plt.subplots(len(runs), nbuf, squeeze=False, sharey=True,
-                             figsize=(3.6 * nbuf, 2.6 * len(runs)))
-    for row, (c, r) in zip(axes, runs):
-        _placement_row(row, c, r)
-    return _save(fig, outdir, "placement.png")
-
-
-def _placement_row(axes, cond, run):
-    p = run.summary["placement"]
-    cycles = np.asarray(p["cycles"])
-    nodes = run.placement.shape[2]
-    for b, ax in enumerate(axes):
-        if b >= run.placement.shape[1]:
-            ax.axis("off")
-            continue
-        for node in range(nodes):
-            ax.plot(cycles, run.placement[:, b, node], marker=".",
-                    label=f"node {node}")
-        ax.plot(cycles, 1.0 - run.placement[:, b, :].sum(axis=1), ":",
-                color="grey", label="on no node (never touched)")
-        ax.set_title(f"{cond.label}\n{run.name}: {p['buffers'][b]}"
-                     + (" (one NUMA node)" if nodes == 1 else ""), fontsize=8)
-        ax.set_ylim(-0.05, 1.05)
-        ax.set_xlabel("cycle")
-    axes[0].set_ylabel("share of sampled pages")
-    axes[0].legend(fontsize=7)
+    """Page placement of every run and rank (placement.py)."""
+    return placement_mod.figure(conds, outdir, plt, DPI)

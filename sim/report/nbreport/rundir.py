@@ -13,6 +13,7 @@ from typing import Optional
 import numpy as np
 
 from . import optional_keys
+from . import placement as placement_mod
 
 PHASES = ("deliver", "update", "collocate", "sync", "communicate")
 
@@ -48,7 +49,7 @@ class Run:
     cycle_time: Optional[np.ndarray] = None    # (ranks, cycles) seconds
     phases: Optional[dict] = None              # phase -> (ranks, cycles) s
     spikes: Optional[np.ndarray] = None        # (ranks, cycles) int64
-    placement: Optional[np.ndarray] = None     # (samples, buffers, nodes)
+    placement: Optional[placement_mod.Placement] = None
     threads: Optional[dict] = None             # phase -> (threads, cycles) s
     kind: str = "nbsim"                        # or "command"
     name: str = ""
@@ -208,22 +209,6 @@ def _load_array(path, name, shape, kind):
     return a
 
 
-def _load_placement(path, s):
-    p = s["placement"]
-    if p is None:
-        return None
-    file = os.path.join(path, "summary.json")
-    if not isinstance(p, dict) or not all(
-            isinstance(p.get(k), list) for k in ("buffers", "cycles")):
-        _fail(file, "placement must be null or an object with lists "
-              "'buffers' and 'cycles'")
-    shape = (len(p["cycles"]), len(p["buffers"]), s["numa_nodes"])
-    a = _load_array(path, "placement.npy", shape, "f")
-    if np.any(a > 1.0 + 1e-9):
-        _fail(os.path.join(path, "placement.npy"), "shares above 1")
-    return a
-
-
 def _load_threads(path, s):
     """Rank 0's per-thread phase times, when nbsim wrote them."""
     names = [f"thread_{p}.npy" for p in THREAD_PHASES]
@@ -260,7 +245,10 @@ def load_run(path):
     phases = {p: _load_array(path, f"phase_{p}.npy", shape, "f")
               for p in PHASES}
     spikes = _load_array(path, "spike_count.npy", shape, "i")
-    placement = _load_placement(path, s)
+    try:
+        placement = placement_mod.load(path, s)
+    except placement_mod.PlacementError as e:
+        raise RunDirError(str(e)) from e
     threads = _load_threads(path, s)
     _check_timers(path)
     return Run(path, s, cycle_time, phases, spikes, placement, threads)

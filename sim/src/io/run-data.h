@@ -9,6 +9,7 @@
 #include <jansson.h>
 
 #include "io/disturb.h"
+#include "io/placement_out.h"
 #include "io/probe.h"
 #include "io/provenance.h"
 #include "io/results.h"
@@ -28,6 +29,7 @@ struct nb_rank_facts {
 	struct nb_node_probe start, end;
 	double phase_total[NB_PHASE_COUNT]; /* seconds over the sim phase */
 	int64_t spikes;                     /* over the sim phase */
+	int64_t anon_huge;                  /* AnonHugePages at the end, bytes; -1 unknown */
 	struct nb_disturb_facts disturb;
 	struct nb_prov_facts prov;
 };
@@ -41,6 +43,7 @@ struct nb_run_data {
 	double time_create_s, time_connect_s, time_presim_s, time_sim_s;
 	                                    /* max over ranks */
 	double rtf, rtf_second_half;        /* NaN when undefined */
+	const struct nb_placement_all *placement; /* every rank's samples */
 };
 
 /* The slowest rank's total of phase p, as NEST reports its timers. */
