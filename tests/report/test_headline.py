@@ -83,6 +83,17 @@ class HeadlineTest(unittest.TestCase):
         self.assertGreater(comp["clean"]["coverage"], 0.95)
         self.assertIsNone(comp["pairs_needed"])
 
+    def test_kernel_line_and_numa_record(self):
+        stdout, obj = self.report(self.validation([1.1] * 6))
+        kernel = stdout.split("kernel: ", 1)[1].split("\nruns: ", 1)[0]
+        self.assertIn("pages migrated per model second", kernel)
+        for run in obj["runs"]:
+            self.assertEqual(set(run["numa"]) >= {
+                "pages_migrated", "migrated_per_model_s", "remote_share",
+                "course"}, True)
+        for cond in obj["conditions"]:
+            self.assertEqual(cond["numa"]["runs"], 6)
+
     def test_faster_says_faster(self):
         stdout, _ = self.report(self.validation([0.90] * 3 + [0.92] * 3))
         self.assertEqual(self.effect_line(stdout), "effect: balancing on is "

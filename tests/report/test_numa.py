@@ -75,6 +75,23 @@ class NumaTest(unittest.TestCase):
         share = run.placement.share[0, 5, 0]
         self.assertAlmostEqual(share[2], 0.25)   # scanner-marked band
 
+    def test_condition_summary_in_words(self):
+        runs = [self.run_with("a", np.linspace(0, 3600, len(CYCLES))),
+                self.run_with("b", np.concatenate([np.linspace(0, 1000, 4),
+                                                   np.full(8, 1000.0)])),
+                self.run_with("c", np.zeros(len(CYCLES)), faults=0, local=0)]
+        cond = type("Cond", (), {"runs": runs})()
+        s = numa.of_condition(cond)
+        self.assertEqual(s["runs"], 3)
+        self.assertEqual(s["ping_pong_runs"], 2)
+        self.assertEqual(s["courses"], {"persists": 1, "decays": 1, "none": 1})
+        self.assertAlmostEqual(s["migrated_per_model_s"], 1000 / 0.18)
+        text = numa.condition_text(s)
+        self.assertIn("pages migrated per model second", text)
+        self.assertIn("ping-pong in 2 of 3 runs", text)
+        self.assertIn("decays in 1 of 3", text)
+        self.assertIn("persists in 1 of 3", text)
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -76,10 +76,13 @@ def _print_numa(conds):
     runs), then per run with the ping-pong and transient analysis
     (numa.py)."""
     nbsim = [c for c in conds if c.kind == "nbsim"]
-    for label, (rate, remote) in numa.median_by_condition(nbsim).items():
-        share = "n/a" if remote is None else f"{100 * remote:.2f} %"
-        print(f"numa: {label}: {rate:.4g} pages migrated per model second, "
-              f"remote share of hint faults {share} (medians)")
+    for c in nbsim:
+        s = numa.of_condition(c)
+        share = ("n/a" if s["remote_share"] is None
+                 else f"{100 * s['remote_share']:.2f} %")
+        print(f"numa: {c.label}: {s['migrated_per_model_s']:.4g} pages "
+              f"migrated per model second, remote share of hint faults "
+              f"{share} (medians)")
     for c in nbsim:
         for r in c.runs:
             print(numa.line(r.name, numa.analyse(r)))

@@ -10,13 +10,15 @@ one line (or a few) each:
 - disturbed: which pairs were left out for disturbance, and the effect
   with them put back;
 - kernel: hint faults and pages migrated per second of run, and the
-  share of hint faults that were remote, per condition;
+  share of hint faults that were remote, per condition; for nbsim also
+  pages migrated per model second, ping-pong and the course of migration
+  (numa.py);
 - runs: how many, when, where (host, CPU, kernel, huge pages) and the
   load average around them."""
 
 from dataclasses import dataclass, field
 
-from . import conditions, counters, provenance
+from . import conditions, counters, numa, provenance
 from .verdict import FAIL, WARN
 
 
@@ -141,7 +143,9 @@ def kernel_line(conds):
                       f"{counters.rate_text(k['hint_faults_per_s'])} hint "
                       f"faults, {counters.rate_text(k['pages_migrated_per_s'])}"
                       f" pages migrated, "
-                      f"{counters.share_text(k['remote_hint_fault_share'])}")
+                      f"{counters.share_text(k['remote_hint_fault_share'])}"
+                      + (f"; {numa.condition_text(numa.of_condition(c))}"
+                         if c.kind == "nbsim" else ""))
     return Line("kernel", "hint faults and pages migrated per second of run "
                 "(median over runs), remote share of all hint faults",
                 detail=detail)

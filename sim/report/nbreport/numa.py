@@ -7,6 +7,7 @@ describes) or persists to the end of the run."""
 
 import numpy as np
 
+from . import counters
 from . import placement as placement_mod
 
 # A rate in the last third of the run below this share of the first
@@ -14,15 +15,6 @@ from . import placement as placement_mod
 DECAYED = 0.25
 # Fewer samples than this say nothing about the course of the run.
 MIN_SAMPLES = 6
-
-
-def _totals(run):
-    t = {"numa_pte_updates": 0, "numa_hint_faults": 0,
-         "numa_hint_faults_local": 0, "numa_pages_migrated": 0}
-    for host in run.summary["vmstat_delta"].values():
-        for k in t:
-            t[k] += host[k]
-    return t
 
 
 def _host_ranks(run):
@@ -75,15 +67,14 @@ def _travel(run):
 
 def analyse(run):
     """The run's kernel-counter facts as a dict (see the module doc)."""
-    t = _totals(run)
-    faults, local = t["numa_hint_faults"], t["numa_hint_faults_local"]
-    migrated = t["numa_pages_migrated"]
+    k = counters.of_run(run)
+    migrated = k["numa_pages_migrated"]
     out = {"pages_migrated": migrated,
            "migrated_per_model_s": migrated / run.t_sim_s,
            "migrated_per_wall_s": migrated / run.summary["time_sim_s"]
            if run.summary["time_sim_s"] else None,
-           "hint_faults": faults,
-           "remote_share": (faults - local) / faults if faults else None}
+           "hint_faults": k["numa_hint_faults"],
+           "remote_share": k["remote_hint_fault_share"]}
     kind, first, last = course(run)
     out.update({"course": kind, "migrated_per_model_s_first_third": first,
                 "migrated_per_model_s_last_third": last})
@@ -115,13 +106,31 @@ def line(name, a):
     return text
 
 
-def median_by_condition(conds):
-    """condition label -> median pages migrated per model second and
-    median remote share over its runs."""
-    out = {}
-    for c in conds:
-        a = [analyse(r) for r in c.runs]
-        shares = [x["remote_share"] for x in a if x["remote_share"] is not None]
-        out[c.label] = (float(np.median([x["migrated_per_model_s"] for x in a])),
-                        float(np.median(shares)) if shares else None)
-    return out
+def of_condition(cond):
+    """A condition's medians over its runs (pages migrated per model
+    second, remote share of hint faults), how many runs showed ping-pong,
+    and how many runs' migration took each course."""
+    a = [analyse(r) for r in cond.runs]
+    shares = [x["remote_share"] for x in a if x["remote_share"] is not None]
+    courses = {}
+    for x in a:
+        courses[x["course"]] = courses.get(x["course"], 0) + 1
+    return {"runs": len(a),
+            "migrated_per_model_s": float(np.median(
+                [x["migrated_per_model_s"] for x in a])),
+            "remote_share": float(np.median(shares)) if shares else None,
+            "ping_pong_runs": sum(1 for x in a if x.get("ping_pong")),
+            "courses": courses}
+
+
+def condition_text(s):
+    """of_condition()'s answer in words, for the headline."""
+    parts = [f"{s['migrated_per_model_s']:,.4g} pages migrated per model "
+             "second"]
+    if s["ping_pong_runs"]:
+        parts.append(f"ping-pong in {s['ping_pong_runs']} of {s['runs']} runs")
+    moving = {k: v for k, v in s["courses"].items() if k in ("decays", "persists")}
+    if moving:
+        parts.append("migration " + ", ".join(
+            f"{k} in {v} of {s['runs']}" for k, v in sorted(moving.items())))
+    return "; ".join(parts)

@@ -10,7 +10,7 @@ import datetime
 import json
 import os
 
-from . import counters, provenance
+from . import counters, numa, provenance
 from .verdict import FAIL, OK, WARN
 
 SCHEMA = "nbsim-report/1"
@@ -47,6 +47,8 @@ def condition_record(c):
            "verdicts": {s: sum(r.verdict.status == s for r in c.runs)
                         for s in sorted({r.verdict.status for r in c.runs})}}
     rec.update(counters.of_condition(c))
+    if c.kind == "nbsim":
+        rec["numa"] = numa.of_condition(c)
     return rec
 
 
@@ -67,6 +69,8 @@ def run_record(run, cond):
                            "reasons": d.reasons, "notes": d.notes,
                            "signals": d.signals},
            "provenance": dict(provenance.facts(run))}
+    if run.kind == "nbsim":
+        rec["numa"] = numa.analyse(run)
     if run.kind == "command":
         rec["exit_status"] = run.summary["exit_status"]
         rec["wall_s"] = run.summary["wall_s"]
