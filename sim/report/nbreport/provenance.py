@@ -9,8 +9,12 @@ UNKNOWN = "unknown"
 
 
 def _thp_modes(summary):
-    """{host: "enabled/defrag"} from summary["thp"], which is either one
-    {"enabled", "defrag"} object or one per host; {} when absent."""
+    """{host: "enabled/defrag"}: nbsim's "thp_enabled" and "thp_defrag"
+    (rank 0's host), or a --command run's "thp", either one {"enabled",
+    "defrag"} object or one per host; {} when absent."""
+    if isinstance(summary.get("thp_enabled"), str):
+        return {"*": f"{summary['thp_enabled']}/"
+                f"{summary.get('thp_defrag') or UNKNOWN}"}
     thp = summary.get("thp")
     if not isinstance(thp, dict):
         return {}
@@ -77,8 +81,8 @@ def facts(run):
         ("NUMA nodes", str(s.get("numa_nodes", UNKNOWN))),
         ("huge pages", huge_pages(run)),
         ("AnonHugePages", UNKNOWN if anon is None else
-         ", ".join(f"{b / 2 ** 20:.0f} MiB" for b in
-                   (anon if isinstance(anon, list) else [anon]))),
+         ", ".join(UNKNOWN if b is None else f"{b / 2 ** 20:.0f} MiB"
+                   for b in (anon if isinstance(anon, list) else [anon]))),
         ("binding", binding(run)),
         ("thread CPUs", thread_cpus(run)),
         ("allocator", s.get("allocator", UNKNOWN)),
