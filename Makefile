@@ -67,8 +67,8 @@ include common/module.mk spank/module.mk helper/module.mk sim/module.mk \
         sim/report/module.mk lab/module.mk
 
 # Whole-tree checks, run after the components' own.
-CHECK_TARGETS += fuzz-smoke check-install lint check-clang check-sanitize
-.PHONY: unit-tests check-install fuzz fuzz-smoke
+CHECK_TARGETS += fuzz-smoke check-install check-docs lint check-clang check-sanitize
+.PHONY: unit-tests check-install check-docs check-docs-long fuzz fuzz-smoke
 
 fuzz: $(FUZZERS)
 	tests/fuzz.sh $(FUZZ_SECONDS) $(FUZZERS)
@@ -108,6 +108,17 @@ OWN_DIRS = $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)/man8
 uninstall: $(UNINSTALL_TARGETS)
 	@for d in $(OWN_DIRS); do \
 	  if [ -d "$$d" ]; then rmdir --ignore-fail-on-non-empty "$$d"; fi; done
+
+# Every command block of README.md and docs/*.md marked `sh runnable`
+# (tools/check-docs states the convention), after check-docs' own test.
+check-docs: all
+	tests/docs/test-check-docs $(B)
+	tools/check-docs --build $(B)
+
+# The same with the blocks marked `sh runnable long` (make demo, the
+# benchmarks, fuzzing): tens of minutes, so not part of make check.
+check-docs-long: all
+	tools/check-docs --build $(B) --long
 
 # Every C file passes cppcheck with no finding; scripts pass shellcheck
 # and pyflakes.

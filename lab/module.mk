@@ -12,9 +12,9 @@ LAB_RUN  = MPLCONFIGDIR=$(REPORT_MPL) lab/lab --nbsim $(SIM_B)/nbsim \
            --refpattern $(LAB_B)/refpattern
 
 ALL_TARGETS   += $(LAB_B)/refpattern
-CHECK_TARGETS += check-lab
+CHECK_TARGETS += check-lab-report check-lab
 LINT_SOURCES  += lab/refpattern.c
-.PHONY: lab check-lab
+.PHONY: lab check-lab check-lab-report
 
 $(LAB_B):
 	mkdir -p $@
@@ -27,11 +27,20 @@ lab: deps all
 	@mkdir -p $(REPORT_MPL)
 	$(LAB_RUN) --out $(LAB_OUT) $(LAB_ARGS)
 
-# A reduced lab for CI: one pair of short nbsim runs and a short control;
-# then lab.json must show pages migrated with 1 and none with 0.
+# The headline and check-lab's assertions on a synthetic lab folder.
+check-lab-report:
+	@mkdir -p $(REPORT_MPL)
+	MPLCONFIGDIR=$(REPORT_MPL) PYTHONPATH=lab:tests/report \
+	  $(PYTHON) -m unittest discover -s tests/lab -p 'test_*.py'
+
+# For CI: the guest runner's own test (tests/lab/guest), then a reduced lab,
+# one pair of short nbsim runs and a short control, whose lab.json must
+# show pages migrated with 1 and none with 0.
 CHECK_LAB := $(LAB_B)/check
 check-lab: deps all
 	@mkdir -p $(REPORT_MPL)
-	$(LAB_RUN) --out $(CHECK_LAB) --reps 1 --scale 0.2 --t-presim 100 --t-sim 1000 \
+	tests/lab/guest $(LAB_B)/guest-test
+	$(LAB_RUN) --out $(CHECK_LAB) --reps 1 --scale 0.4 --t-presim 100 --t-sim 1000 \
+	  --allocator jemalloc \
 	  --control-mib 64 --control-seconds 10 --timeout 600
 	$(PYTHON) tests/lab/verify_lab.py $(CHECK_LAB)/report/lab.json

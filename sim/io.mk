@@ -3,12 +3,14 @@
 # (with SIM_IO_LIBS), and their unit tests (linked with exchange/comm.c built
 # without MPI: one process, so they also run under the sanitizers).
 
-SIM_IO         := probe procfs placement progress results summary timers npy
+SIM_IO         := probe procfs procstat disturb provenance thread-log thp placement \
+                  placement_out buffers progress results summary summary-probes \
+                  timers npy
 SIM_IO_SOURCES := $(SIM_IO:%=sim/src/io/%.c)
 SIM_IO_LIBS    := -ljansson -lnuma
 
 SIO_B        := $(B)/sim-io
-SIO_TESTS    := npy procfs probe placement progress results
+SIO_TESTS    := npy procfs procstat disturb thp probe placement progress results
 SIO_TEST_SRC := $(SIO_TESTS:%=tests/sim-io/test-%.c) tests/sim-io/capture.c \
                 tests/sim-io/run-suite.c
 SIO_BINS     := $(SIO_TESTS:%=$(SIO_B)/test-%)
@@ -23,6 +25,19 @@ LINT_SOURCES += $(SIM_IO_SOURCES) $(SIO_TEST_SRC)
 CHECK_TARGETS += check-sim-io
 .PHONY: check-sim-io sim-io-unit sim-io-jemalloc sim-io-result-dir
 unit-tests: sim-io-unit
+
+# summary.json's nbsim_version is `git describe` of the tree it was built
+# from (the Makefile's VERSION outside git); the object that embeds it is
+# rebuilt when that changes.
+SIM_DESCRIBE := $(B)/sim-describe
+$(SIM_DESCRIBE): FORCE
+	@mkdir -p $(@D)
+	@d=$$(git describe --always --dirty 2>/dev/null || echo $(VERSION)); \
+	  echo "$$d" | cmp -s - $@ || echo "$$d" >$@
+SIM_DESCRIBED := $(B)/sim/io/summary-probes.o $(B)/sim/core/io/summary-probes.o \
+                 $(SIO_B)/io/summary-probes.o
+$(SIM_DESCRIBED): $(SIM_DESCRIBE)
+$(SIM_DESCRIBED): CFLAGS += -DNB_GIT_DESCRIBE='"$(shell cat $(SIM_DESCRIBE) 2>/dev/null)"'
 
 # Objects mirror sim/src's folders: $(SIO_B)/io/probe.o.
 $(SIO_B)/%.o: sim/src/%.c

@@ -12,13 +12,14 @@
 MPI        ?= $(if $(shell command -v mpicc 2>/dev/null),1,0)
 SIM_B      := $(B)/sim
 SIM_MODELS := builders registry brunel microcircuit multiarea
-SIM_ENGINE := network neuron poisson connect build cycle memest hugemem
+SIM_ENGINE := network neuron poisson connect build cycle memest hugemem vec
+SIM_EXCH   := exchange comm register compressed targets deliver
 SIM_CORE   := main cli $(SIM_MODELS:%=models/%) $(SIM_ENGINE:%=engine/%) \
-              exchange/exchange exchange/comm
+              $(SIM_EXCH:%=exchange/%)
 SIM_SRC    := $(SIM_CORE:%=sim/src/%.c)
 SIM_OBJS   := $(SIM_CORE:%=$(SIM_B)/%.o) \
               $(SIM_IO_SOURCES:sim/src/%.c=$(SIM_B)/%.o)
-SIM_TESTS  := test-neuron test-poisson test-model
+SIM_TESTS  := test-neuron test-poisson test-model test-connect test-exchange
 SIM_TBINS  := $(SIM_TESTS:%=$(SIM_B)/%)
 SIM_TSRC   := $(SIM_TESTS:%=tests/sim/%.c) tests/sim/suite.c
 
@@ -38,7 +39,8 @@ CHECK_TARGETS     += check-sim
 INSTALL_TARGETS   += install-sim
 UNINSTALL_TARGETS += uninstall-sim
 LINT_SOURCES      += $(SIM_SRC) $(SIM_TSRC)
-.PHONY: check-sim sim-unit sim-determinism sim-cli install-sim uninstall-sim bench-sim
+.PHONY: check-sim sim-unit sim-determinism sim-cli sim-huge-pages install-sim \
+        uninstall-sim bench-sim
 unit-tests: sim-unit
 
 # Objects mirror sim/src's folders: $(SIM_B)/engine/cycle.o.
@@ -73,8 +75,14 @@ $(SIM_B)/test-neuron: $(SIM_B)/test-neuron.o $(SIM_B)/core/engine/neuron.o $(SIM
 $(SIM_B)/test-poisson: $(SIM_B)/test-poisson.o $(SIM_B)/core/engine/poisson.o $(SIM_B)/test-suite.o
 $(SIM_B)/test-model: $(SIM_B)/test-model.o $(SIM_B)/test-suite.o \
                      $(SIM_MODELS:%=$(SIM_B)/core/models/%.o) $(SIM_B)/core/engine/memest.o
+$(SIM_B)/test-connect: $(SIM_B)/test-connect.o $(SIM_B)/test-suite.o \
+                       $(SIM_MODELS:%=$(SIM_B)/core/models/%.o) \
+                       $(patsubst %,$(SIM_B)/core/engine/%.o,$(filter-out cycle,$(SIM_ENGINE))) \
+                       $(SIM_EXCH:%=$(SIM_B)/core/exchange/%.o)
+$(SIM_B)/test-exchange: $(SIM_B)/test-exchange.o $(SIM_B)/test-suite.o \
+                        $(SIM_EXCH:%=$(SIM_B)/core/exchange/%.o) $(SIM_B)/core/engine/vec.o
 $(SIM_TBINS):
-	$(CC) $(BASE_CFLAGS) $(HARDEN_LD) $(LDFLAGS) -o $@ $^ $(SIM_TLIBS) -ljansson
+	$(CC) $(BASE_CFLAGS) $(HARDEN_LD) -fopenmp $(LDFLAGS) -o $@ $^ $(SIM_TLIBS) -ljansson
 
 # Core objects for the tests, compiled without MPI: $(SIM_B)/core/engine/cycle.o.
 $(SIM_B)/core/%.o: sim/src/%.c
@@ -103,7 +111,12 @@ sim-determinism: $(SIM_B)/nbsim
 sim-cli: $(SIM_B)/nbsim
 	tests/sim/cli-errors $(SIM_B)/nbsim $(SIM_B)/cli
 
-check-sim: sim-unit sim-determinism sim-cli
+# --huge-pages never/system/madvise under THP always and madvise (as root
+# it switches the host's THP mode for its runs and restores it).
+sim-huge-pages: $(SIM_B)/nbsim
+	tests/sim/huge-pages $(SIM_B)/nbsim $(SIM_B)/huge-pages
+
+check-sim: sim-unit sim-determinism sim-cli sim-huge-pages
 
 install-sim: $(SIM_B)/nbsim
 	install -D -m 0755 $(SIM_B)/nbsim $(DESTDIR)$(BINDIR)/nbsim
@@ -111,6 +124,7 @@ install-sim: $(SIM_B)/nbsim
 uninstall-sim:
 	rm -f $(DESTDIR)$(BINDIR)/nbsim
 
-# Performance numbers of docs/performance.md (several minutes; not a test).
+# Performance numbers of docs/performance.md (several minutes; not a test);
+# BENCH_SIM_ARGS=--nbsim-arg=--huge-pages=madvise passes nbsim options.
 bench-sim: $(SIM_B)/nbsim $(SIM_B)/nbsim-notimers
-	sim/bench-sim $(SIM_B)
+	sim/bench-sim $(SIM_B) $(BENCH_SIM_ARGS)

@@ -19,6 +19,8 @@ import time
 
 import numpy as np
 
+from bench_args import add_network_args, network_args_ok
+
 # Runs the simulation binary and records its own peak RSS (the compiler's
 # does not count): Brian2 calls this instead of ./main.
 PEAK_RSS_WRAPPER = """
@@ -33,22 +35,13 @@ sys.exit(os.waitstatus_to_exitcode(status))
 
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--scale", type=float, default=1.0,
-                   help="population sizes x S, in-degrees kept (default 1)")
-    p.add_argument("--t-presim", type=float, default=100.0,
-                   help="model time before the measured phase, ms (default 100)")
-    p.add_argument("--t-sim", type=float, default=1000.0,
-                   help="measured model time, ms (default 1000)")
-    p.add_argument("--threads", type=int, default=2,
-                   help="OpenMP threads (default 2)")
-    p.add_argument("--seed", type=int, default=12345, help="seed (default 12345)")
+    add_network_args(p)
     p.add_argument("--repeat", type=int, default=1,
                    help="runs of the compiled binary; the fastest counts (default 1)")
     p.add_argument("--build-dir", default=None,
                    help="Brian2 project directory (default: a temporary one)")
     a = p.parse_args(argv)
-    if (a.scale <= 0 or a.t_sim <= 0 or a.t_presim < 0 or a.threads < 1
-            or a.repeat < 1):
+    if not network_args_ok(a) or a.repeat < 1:
         p.error("--scale and --t-sim must be > 0, --t-presim >= 0, "
                 "--threads and --repeat >= 1")
     return a

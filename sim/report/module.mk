@@ -1,7 +1,9 @@
 # sim/report/module.mk - the validation report (nbsim-report and its
-# nbreport package), the validation driver and job script, `make demo`,
-# and their checks: check-report (unit tests on synthetic result
-# directories) and check-demo (a reduced demo on the local Slurm).
+# nbreport package), the validation driver, its job scripts and node
+# sampler, `make demo`, and their checks: check-report (unit tests on
+# synthetic result directories), check-demo (a reduced demo with a
+# placement sweep on the local Slurm) and check-command (the driver's
+# --command mode on a page-touching program).
 
 REPORT_PY   := $(wildcard sim/report/nbreport/*.py)
 REPORT_MPL  := $(B)/report/mpl
@@ -12,11 +14,14 @@ INSTALL_TARGETS   += install-report
 UNINSTALL_TARGETS += uninstall-report
 .PHONY: check-report install-report uninstall-report
 
-# Statistics, correlation, verdict and the whole report on synthetic runs.
+# Statistics, verdict, disturbance, headline and the whole report on
+# synthetic runs; then the validation driver's refusals of bad options.
 check-report:
 	@mkdir -p $(REPORT_MPL)
 	MPLCONFIGDIR=$(REPORT_MPL) PYTHONPATH=sim/report:tests/report \
 	  $(PYTHON) -m unittest discover -s tests/report -t tests/report
+	tests/report/validate-usage sim/report/numa-balancing-validate \
+	  $(B)/report/validate-usage
 
 # The report tools live together in $(LIBEXECDIR)/report (each finds the
 # others beside itself); the two commands are linked into $(BINDIR).
@@ -24,7 +29,8 @@ install-report:
 	install -d $(REPORT_LIB)/nbreport $(DESTDIR)$(BINDIR)
 	install -m 644 $(REPORT_PY) $(REPORT_LIB)/nbreport/
 	install -m 755 sim/report/nbsim-report sim/report/numa-balancing-validate \
-	  etc/validate.sbatch $(REPORT_LIB)/
+	  sim/report/nbv-node-sample etc/validate.sbatch \
+	  etc/validate-command.sbatch $(REPORT_LIB)/
 	ln -sf $(LIBEXECDIR)/report/nbsim-report $(DESTDIR)$(BINDIR)/nbsim-report
 	ln -sf $(LIBEXECDIR)/report/numa-balancing-validate \
 	  $(DESTDIR)$(BINDIR)/numa-balancing-validate
@@ -37,17 +43,18 @@ uninstall-report:
 # a size that finishes within 10 minutes on 2 cores. DEMO_ARGS are
 # numa-balancing-validate options.
 DEMO_OUT  ?= demo-out
-DEMO_ARGS ?= --model brunel --scale 1 --t-presim 200 --t-sim 5000 \
-             --ranks 1 --threads 2 --reps 4 --poll 2 \
+DEMO_ARGS ?= --model brunel --scale 1 --t-presim 200 --t-sim 3000 \
+             --ranks 1 --threads 2 --reps 8 --poll 2 \
              --nbsim-arg=--placement-every --nbsim-arg=200 \
-             --nbsim-arg=--no-huge-pages
+             --nbsim-arg=--huge-pages=never
 demo: deps
 	$(MAKE) all
 	B=$(B) MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo $(DEMO_OUT) $(SIM_B)/nbsim $(DEMO_ARGS)
 
-# The reduced demo for CI: one pair of short jobs, each
-# `srun --mpi=pmix -n 2 nbsim`; then every result directory must be
-# complete, with the requested value in force, and the report written.
+# The reduced demo for CI: a placement sweep of one repetition, two
+# placements x two balancing values, each job `srun --mpi=pmix -n 2 nbsim`;
+# then every result directory must be complete, with the requested value
+# in force, and the report must show the four conditions.
 CHECK_DEMO := $(B)/report/check-demo
 CHECK_TARGETS += check-demo
 .PHONY: check-demo
@@ -55,6 +62,26 @@ check-demo: all
 	@mkdir -p $(REPORT_MPL)
 	B=$(B) MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo $(CHECK_DEMO) $(SIM_B)/nbsim \
 	  --model brunel --scale 0.2 --t-presim 50 --t-sim 500 --ranks 2 \
-	  --threads 1 --reps 1 --poll 1
+	  --threads 1 --reps 1 --poll 1 --placement close,spread
 	PYTHONPATH=sim/report $(PYTHON) tests/report/verify_demo.py \
-	  $(CHECK_DEMO)/validation 2
+	  $(CHECK_DEMO)/validation --ranks 2 --conditions 4
+
+# --command on the local Slurm: one pair of jobs running `srun touch-pages`
+# (1 GiB of base pages, touched 400 times by 2 threads: 4-5 s here, long
+# enough for the balancing scanner to mark pages), then the run
+# directories and the report must be complete.
+TOUCH_PAGES   := $(B)/report/touch-pages
+CHECK_COMMAND := $(B)/report/check-command
+CHECK_TARGETS += check-command
+LINT_SOURCES  += tests/report/touch-pages.c
+.PHONY: check-command
+$(TOUCH_PAGES): tests/report/touch-pages.c
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CFLAGS) $(HARDEN) $(HARDEN_LD) -pthread $(CFLAGS) $(LDFLAGS) -o $@ $<
+check-command: all $(TOUCH_PAGES)
+	@mkdir -p $(REPORT_MPL)
+	B=$(B) MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo $(CHECK_COMMAND) $(SIM_B)/nbsim \
+	  --command 'srun $(abspath $(TOUCH_PAGES)) 1024 400 2' --threads 2 \
+	  --reps 1 --poll 1
+	PYTHONPATH=sim/report $(PYTHON) tests/report/verify_demo.py \
+	  $(CHECK_COMMAND)/validation --command --conditions 2

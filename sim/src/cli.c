@@ -13,7 +13,7 @@
 enum {
 	OPT_MODEL = 256, OPT_SCALE, OPT_PRESIM, OPT_SIM, OPT_DT, OPT_SEED,
 	OPT_OUT, OPT_AREAS, OPT_PLACEMENT, OPT_SYNC, OPT_PROGRESS, OPT_SPIKES,
-	OPT_NO_HUGE, OPT_HELP, OPT_VERSION
+	OPT_HUGE, OPT_NO_COMPRESSED, OPT_TAG, OPT_HELP, OPT_VERSION
 };
 
 static const struct option longopts[] = {
@@ -29,7 +29,9 @@ static const struct option longopts[] = {
 	{"sync-timer", no_argument, NULL, OPT_SYNC},
 	{"progress", no_argument, NULL, OPT_PROGRESS},
 	{"record-spikes", no_argument, NULL, OPT_SPIKES},
-	{"no-huge-pages", no_argument, NULL, OPT_NO_HUGE},
+	{"huge-pages", required_argument, NULL, OPT_HUGE},
+	{"no-compressed-spikes", no_argument, NULL, OPT_NO_COMPRESSED},
+	{"tag", required_argument, NULL, OPT_TAG},
 	{"help", no_argument, NULL, OPT_HELP},
 	{"version", no_argument, NULL, OPT_VERSION},
 	{NULL, 0, NULL, 0},
@@ -53,8 +55,14 @@ static void usage(void)
 	       "  --progress            progress line on rank 0 (default: only on a terminal)\n"
 	       "  --record-spikes       write DIR/spikes-RANK.txt, 'step gid' per spike of the\n"
 	       "                        sim phase (for tests; slows the collocate phase)\n"
-	       "  --no-huge-pages       do not ask for transparent huge pages for ring buffers\n"
-	       "                        and synapses (default: asked for, madvise)\n"
+	       "  --huge-pages MODE     system: no madvise, the kernel's THP mode decides, as for\n"
+	       "                        NEST (default); madvise: ask for huge pages for ring\n"
+	       "                        buffers and synapses; never: base pages for everything\n"
+	       "                        (THP off for the process, MADV_NOHUGEPAGE)\n"
+	       "  --no-compressed-spikes  NEST's use_compressed_spikes=False: one register and\n"
+	       "                        buffer entry per synapse a spike reaches\n"
+	       "  --tag KEY=VALUE       record KEY=VALUE in summary.json's \"tags\" (repeatable;\n"
+	       "                        numa-balancing-validate tags each run's repetition, rep)\n"
 	       "  --help                this text\n"
 	       "  --version             version\n");
 }
@@ -85,6 +93,51 @@ static int integer(const char *opt, const char *s, double lo, double hi,
 	return 0;
 }
 
+/* --tag KEY=VALUE: KEY of 1-63 letters, digits, '_', '-' or '.', given
+ * once; VALUE of at most 200 printable ASCII characters. */
+static int tag(struct nb_opts *o, const char *arg)
+{
+	size_t key = strspn(arg, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.");
+	const char *value = arg + key + 1;
+
+	if (key == 0 || key > 63 || arg[key] != '=' || strlen(value) > 200) {
+		fprintf(stderr, "nbsim: --tag '%s' is not KEY=VALUE (KEY: 1-63 of "
+		        "A-Z a-z 0-9 _ - .; VALUE: up to 200 characters)\n", arg);
+		return -1;
+	}
+	for (const char *c = value; *c; c++)
+		if (*c < 0x20 || *c > 0x7e) {
+			fprintf(stderr, "nbsim: --tag '%s': VALUE must be printable "
+			        "ASCII\n", arg);
+			return -1;
+		}
+	for (int i = 0; i < o->ntags; i++)
+		if (strncmp(o->tags[i], arg, key + 1) == 0) {
+			fprintf(stderr, "nbsim: --tag %.*s given twice\n", (int)key, arg);
+			return -1;
+		}
+	if (o->ntags == NB_MAX_TAGS) {
+		fprintf(stderr, "nbsim: at most %d --tag options\n", NB_MAX_TAGS);
+		return -1;
+	}
+	o->tags[o->ntags++] = arg;
+	return 0;
+}
+
+static int huge_mode(const char *s, enum nb_huge_mode *m)
+{
+	const enum nb_huge_mode modes[] = {NB_HUGE_SYSTEM, NB_HUGE_MADVISE, NB_HUGE_NEVER};
+
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+		if (strcmp(s, nb_huge_mode_name(modes[i])) == 0) {
+			*m = modes[i];
+			return 0;
+		}
+	}
+	fprintf(stderr, "nbsim: --huge-pages: '%s' is not system, madvise or never\n", s);
+	return -1;
+}
+
 static int set(struct nb_opts *o, int c, const char *arg)
 {
 	double v = 0.0;
@@ -112,7 +165,9 @@ static int set(struct nb_opts *o, int c, const char *arg)
 	case OPT_SYNC: o->sync_timer = true; break;
 	case OPT_PROGRESS: o->progress = true; break;
 	case OPT_SPIKES: o->record_spikes = true; break;
-	case OPT_NO_HUGE: o->huge_pages = false; break;
+	case OPT_HUGE: rc = huge_mode(arg, &o->huge_pages); break;
+	case OPT_NO_COMPRESSED: o->compressed_spikes = false; break;
+	case OPT_TAG: rc = tag(o, arg); break;
 	default: rc = -1;
 	}
 	return rc;
@@ -155,7 +210,7 @@ int nb_cli_parse(struct nb_opts *o, int argc, char **argv)
 	struct nb_opts d = {
 		.model = "brunel", .scale = 1.0, .t_presim = 100.0, .t_sim = 1000.0,
 		.dt = 0.1, .seed = 12345, .out = "nbsim-out", .areas = 32,
-		.huge_pages = true,
+		.huge_pages = NB_HUGE_SYSTEM, .compressed_spikes = true,
 	};
 	int c;
 

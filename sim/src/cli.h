@@ -5,6 +5,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine/hugemem.h"
+
+#define NB_MAX_TAGS 16
+
 struct nb_opts {
 	const char *model;
 	double scale;
@@ -13,7 +17,10 @@ struct nb_opts {
 	const char *out;
 	int areas;
 	int placement_every;
-	bool sync_timer, progress, record_spikes, huge_pages;
+	enum nb_huge_mode huge_pages;
+	bool sync_timer, progress, record_spikes, compressed_spikes;
+	int ntags;
+	const char *tags[NB_MAX_TAGS];  /* --tag KEY=VALUE, summary.json "tags" */
 };
 
 /* Returns 0 to run, 1 after --help/--version (exit 0), -1 on a bad

@@ -15,8 +15,11 @@
 #include "engine/hugemem.h"
 #include "engine/memest.h"
 #include "exchange/comm.h"
+#include "io/buffers.h"
+#include "io/disturb.h"
 #include "io/placement.h"
 #include "io/probe.h"
+#include "io/provenance.h"
 #include "io/progress.h"
 #include "io/results.h"
 #include "models/registry.h"
@@ -28,11 +31,15 @@ struct run_state {
 	struct nb_net net;
 	struct nb_sim sim;
 	struct nb_cycle_log log;
+	struct nb_thread_log thread_log;
 	struct nb_placement_log placement;
+	struct nb_sampled sampled;
 	struct nb_run run;
 	double *rates;
 	const char **names;
 	int threads;
+	int argc;
+	char **argv;
 };
 
 static int alloc_log(struct nb_cycle_log *log, size_t cycles)
@@ -55,6 +62,8 @@ static void free_log(struct nb_cycle_log *log)
 	free(log->spikes);
 	for (int p = 0; p < NB_PHASE_COUNT; p++)
 		free(log->phase_s[p]);
+	if (log->threads)
+		nb_thread_log_free(log->threads);
 }
 
 static int64_t steps_of(double ms, double dt)
@@ -88,14 +97,19 @@ static int open_spikes(struct run_state *r)
 
 static int setup_placement(struct run_state *r, size_t cycles)
 {
-	static const char *const names[3] = {"spike register", "ring buffers", "connections"};
 	size_t every = (size_t)r->o.placement_every;
 
 	if (every == 0)
 		return 0;
-	if (nb_placement_init(&r->placement, (int)every, cycles / every + 1, 3, names))
+	if (nb_placement_init(&r->placement, (int)every, cycles / every + 1,
+	                      NB_SAMPLED_BUFFERS, nb_sampled_names))
 		return -1;
+	if (nb_sampled_init(&r->sampled, &r->net)) {
+		nb_placement_free(&r->placement);
+		return -1;
+	}
 	r->sim.placement = &r->placement;
+	r->sim.sampled = &r->sampled;
 	r->run.placement = &r->placement;
 	return 0;
 }
@@ -197,6 +211,12 @@ static void describe_run(struct run_state *r)
 	u->pops = r->m.npops;
 	u->pop_names = r->names;
 	u->pop_rates = r->rates;
+	u->context.argc = r->argc;
+	u->context.argv = r->argv;
+	u->context.ntags = r->o.ntags;
+	u->context.tags = r->o.tags;
+	u->compressed_spikes = r->o.compressed_spikes;
+	u->huge_pages = nb_huge_mode_name(r->o.huge_pages);
 }
 
 /* Presim, then the timed sim phase between two node probes. */
@@ -207,8 +227,10 @@ static int run_phases(struct run_state *r)
 	size_t cycles = nb_cycles(sim, r->net.min_delay);
 
 	if (alloc_log(&r->log, cycles) || setup_placement(r, cycles) ||
-	    nb_exchange_init(&r->sim.x, nb_comm_size(), 64))
+	    nb_thread_log_init(&r->thread_log, r->threads, cycles) ||
+	    nb_exchange_init(&r->sim.x, nb_comm_size(), r->o.compressed_spikes))
 		nb_comm_abort("out of memory for the cycle log");
+	r->log.threads = &r->thread_log;
 	r->sim.net = &r->net;
 	r->sim.sync_timer = r->o.sync_timer;
 	r->sim.progress = nb_comm_rank() == 0;
@@ -221,9 +243,18 @@ static int run_phases(struct run_state *r)
 	for (int t = 0; t < r->threads; t++)
 		r->net.t[t].events = 0;
 	nb_comm_barrier();
+	if (r->sim.placement)
+		nb_placement_start(&r->placement);
+	nb_prov_date(r->run.context.date_utc, sizeof r->run.context.date_utc);
 	nb_probe_node(&r->run.start);
+	nb_disturb_snap(&r->run.context.disturb_start, r->threads);
 	r->run.time_sim_s = simulate(r, sim, &r->log);
+	nb_disturb_snap(&r->run.context.disturb_end, r->threads);
 	nb_probe_node(&r->run.end);
+	if (nb_comm_rank() == 0)
+		nb_disturb_warn(&r->run.context.disturb_start,
+		                &r->run.context.disturb_end, r->threads,
+		                r->run.time_sim_s);
 	nb_progress_end();
 	if (r->sim.spikes_out)
 		fclose(r->sim.spikes_out);
@@ -247,16 +278,22 @@ static int run(struct run_state *r)
 	struct nb_model_args a = {r->o.model, r->o.scale, r->o.dt, r->o.seed, r->o.areas};
 	double too_big;
 
+	if (r->threads > NB_MAX_THREADS || nb_comm_size() > NB_MAX_RANKS) {
+		fprintf(stderr, "nbsim: at most %d threads and %d ranks (got %d and %d)\n",
+		        NB_MAX_THREADS, NB_MAX_RANKS, r->threads, nb_comm_size());
+		return 2;
+	}
 	if (nb_model_build(&r->m, &a))
 		return 2;
-	too_big = nb_mem_check(&r->m, nb_comm_size(), r->threads, nb_comm_local_size()) != 0;
+	too_big = nb_mem_check(&r->m, nb_comm_size(), r->threads, nb_comm_local_size(),
+	                       r->o.compressed_spikes) != 0;
 	nb_comm_max(&too_big, 1);
 	if (too_big > 0.0)
 		return 3;
 	print_binding();
-	nb_huge_enable(r->o.huge_pages);
-	if (nb_build(&r->net, &r->m, r->threads, &r->run.time_create_s,
-	             &r->run.time_connect_s))
+	if (nb_build(&r->net, &r->m, &(struct nb_build_opts){r->threads,
+	             r->o.compressed_spikes, r->o.record_spikes},
+	             &r->run.time_create_s, &r->run.time_connect_s))
 		return 1;
 	if (run_phases(r) || rates(r))
 		return 1;
@@ -270,8 +307,10 @@ static int run(struct run_state *r)
 static void cleanup(struct run_state *r)
 {
 	nb_exchange_free(&r->sim.x);
-	if (r->sim.placement)
+	if (r->sim.placement) {
 		nb_placement_free(&r->placement);
+		nb_sampled_free(&r->sampled);
+	}
 	free_log(&r->log);
 	nb_net_free(&r->net);
 	nb_model_free(&r->m);
@@ -284,16 +323,16 @@ int main(int argc, char **argv)
 	static struct run_state r;
 	int rc;
 
-	if (nb_comm_init(&argc, &argv))
-		return 1;
 	rc = nb_cli_parse(&r.o, argc, argv);
-	if (rc == 0) {
-		r.threads = omp_get_max_threads();
-		rc = run(&r);
-		cleanup(&r);
-	} else {
-		rc = rc > 0 ? 0 : 2;
-	}
+	if (rc)
+		return rc > 0 ? 0 : 2;
+	r.argc = argc;
+	r.argv = argv;
+	if (nb_huge_set_mode(r.o.huge_pages) || nb_comm_init(&argc, &argv))
+		return 1;
+	r.threads = omp_get_max_threads();
+	rc = run(&r);
+	cleanup(&r);
 	nb_comm_finalize();
 	return rc;
 }

@@ -16,13 +16,44 @@ def vmstat(pte=0, faults=0, local=None, migrated=0):
             "numa_pages_migrated": migrated}
 
 
+def disturbance(ranks, hosts=("node1",), *, run_delay_s=0.0, switches=10,
+                slow_update_s=0.0, steal_s=0.0, pressure_s=0.0, load=1.0):
+    """A "disturbance" object with the same probes on every rank and
+    host."""
+    return {
+        "ranks": [{"involuntary_switches": switches,
+                   "voluntary_switches": 5, "run_delay_s": run_delay_s,
+                   "slow_update_cycles": 3 if slow_update_s else 0,
+                   "slow_update_s": slow_update_s,
+                   "update_median_s": 5e-4} for _ in range(ranks)],
+        "hosts": {h: {"cpus": 2, "steal_s": steal_s, "iowait_s": 0.0,
+                      "loadavg_start": load, "loadavg_end": load,
+                      "cpu_pressure_s": pressure_s} for h in hosts},
+    }
+
+
+def provenance(ranks, threads=2, hosts=("node1",), *, bind="close",
+               places="cores", date="2026-12-01T10:00:00Z"):
+    return {
+        "date_utc": date, "command_line": ["nbsim", "--model", "brunel"],
+        "nbsim_version": "v0.1.0-1-gabc", "omp_proc_bind": bind,
+        "omp_places": places, "slurm_cpu_bind": None,
+        "hosts": {h: {"kernel": "6.18.44 #1 SMP", "cpu_model": "AMD EPYC",
+                      "cpus": 2} for h in hosts},
+        "thread_cpus": [[{"affinity": str(t), "ran_on": str(t)}
+                         for t in range(threads)] for _ in range(ranks)],
+    }
+
+
 def summary(ranks, cycles, *, requested=1, kernel=None, in_force="same",
             counters=None, hosts=("node1",), t_sim_ms=None, time_sim_s=None,
             rtf=None, allocator="glibc", job_id=None, placement=None,
-            numa_nodes=1):
+            numa_nodes=1, rep=None, thp=None, probes=None, prov=None):
     """A complete summary.json object; kernel is (start, end) on every
     host (default: the requested value), counters a vmstat() dict used for
-    every host (default: what balancing `requested` would produce)."""
+    every host (default: what balancing `requested` would produce). rep
+    (the "rep" tag), thp ({"enabled", "defrag"}), probes (a disturbance()
+    object) and prov (a provenance() object) are left out when None."""
     value = 0 if requested is None else requested
     kernel = (value, value) if kernel is None else kernel
     if counters is None:
@@ -31,7 +62,7 @@ def summary(ranks, cycles, *, requested=1, kernel=None, in_force="same",
     rtf = 1.5 if rtf is None else rtf
     time_sim_s = rtf * t_sim_ms / 1e3 if time_sim_s is None else time_sim_s
     hostnames = [hosts[r % len(hosts)] for r in range(ranks)]
-    return {
+    out = {
         "version": "0.1.0", "model": "brunel", "scale": 1.0,
         "params": {"g": 5.0}, "seed": 12, "ranks": ranks, "threads": 2,
         "hostnames": hostnames, "binding": ["0-1"] * ranks,
@@ -51,12 +82,18 @@ def summary(ranks, cycles, *, requested=1, kernel=None, in_force="same",
         "numa_balancing_in_force": value if in_force == "same" else in_force,
         "placement": placement,
     }
+    extras = {"tags": None if rep is None else {"rep": rep}, "thp": thp,
+              "disturbance": probes, "provenance": prov}
+    out.update({k: v for k, v in extras.items() if v is not None})
+    return out
 
 
 def write_run(path, cycle_time, spikes, summary_obj, phases=None,
-              placement=None):
+              placement=None, threads=None):
     """Writes a result directory; phases defaults to splitting each cycle
-    into fixed shares of its time."""
+    into fixed shares of its time; placement is placement_arrays()'s
+    file name -> array; threads ({"deliver", "update"} -> (threads,
+    cycles)) are left out when None."""
     os.makedirs(path, exist_ok=True)
     with open(os.path.join(path, "summary.json"), "w") as f:
         json.dump(summary_obj, f)
@@ -70,13 +107,44 @@ def write_run(path, cycle_time, spikes, summary_obj, phases=None,
     for p in PHASES:
         np.save(os.path.join(path, f"phase_{p}.npy"),
                 np.asarray(phases[p], dtype=np.float64))
-    if placement is not None:
-        np.save(os.path.join(path, "placement.npy"),
-                np.asarray(placement, dtype=np.float64))
+    for name, array in (placement or {}).items():
+        np.save(os.path.join(path, name), array)
+    for p, a in (threads or {}).items():
+        np.save(os.path.join(path, f"thread_{p}.npy"),
+                np.asarray(a, dtype=np.float64))
     with open(os.path.join(path, "timers.txt"), "w") as f:
         f.write(f"wall_time_sim {summary_obj['time_sim_s']}\n"
                 f"local_spike_counter {int(np.sum(spikes))}\n")
     return path
+
+
+def placement_arrays(ranks, cycles, buffers, nodes, pages=None,
+                     migrated=None, sampled=4):
+    """summary.json's placement object and the three placement arrays:
+    every sampled page on node 0 (or the (ranks, samples, buffers, sampled)
+    classes given), shares to match, pages_migrated growing as `migrated`
+    (one value per sample, every rank) and 10 pages per buffer."""
+    s, b = len(cycles), len(buffers)
+    if pages is None:
+        pages = np.zeros((ranks, s, b, sampled), dtype=np.int8)
+    classes = [f"node {n}" for n in range(nodes)] + ["scanner-marked",
+                                                     "not present"]
+    share = np.zeros((ranks, s, b, nodes + 2))
+    for k in range(nodes):
+        share[..., k] = np.mean(pages == k, axis=3)
+    share[..., nodes] = np.mean(pages == -2, axis=3)
+    share[..., nodes + 1] = np.mean(pages == -1, axis=3)
+    counters = np.zeros((ranks, s, 5))
+    counters[:, :, 0] = np.arange(s) * 0.5
+    if migrated is not None:
+        counters[:, :, 4] = migrated
+    obj = {"every": cycles[1] - cycles[0] if s > 1 else 1,
+           "buffers": list(buffers), "cycles": list(cycles),
+           "classes": classes, "pages": [[10] * b for _ in range(ranks)],
+           "sampled_pages": pages.shape[3]}
+    return obj, {"placement.npy": share,
+                 "placement_pages.npy": pages.astype(np.int8),
+                 "placement_counters.npy": counters}
 
 
 def random_run(path, rng, *, ranks=2, cycles=400, base_ms=1.0, slope_ms=0.01,
@@ -89,3 +157,48 @@ def random_run(path, rng, *, ranks=2, cycles=400, base_ms=1.0, slope_ms=0.01,
     ct = np.clip(ms, 0.01, None) / 1e3
     s = summary(ranks, cycles, **kw)
     return write_run(path, ct, spikes, s)
+
+
+def _sample_text(host, time_s, nb, counters, ticks, pressure_us, load):
+    lines = [f"host {host}", f"time_s {time_s}",
+             f"numa_balancing {nb}"]
+    lines += [f"{k} {v}" for k, v in counters.items()]
+    lines += [f"stat_cpu {' '.join(map(str, ticks))}", "clk_tck 100",
+              f"loadavg {load}", f"cpu_pressure_some_us {pressure_us}",
+              "cpus 2", "kernel 6.18.44 #1 SMP", "cpu_model AMD EPYC",
+              "thp_enabled madvise", "thp_defrag madvise"]
+    return "\n".join(lines) + "\n"
+
+
+def command_run(path, *, requested=1, rep="01", wall_s=3.0, exit_status=0,
+                counters=None, hosts=("node1",), steal_ticks=0,
+                pressure_s=0.0, kernel=None, job_id="7"):
+    """A --command run directory as the job script and nbv-node-sample
+    write it (docs/design.md, Interface 3): counters (a vmstat() dict,
+    default what `requested` would produce) grow between the samples,
+    as do steal time and CPU pressure."""
+    os.makedirs(path, exist_ok=True)
+    nb = "unset" if requested is None else requested
+    kernel = (requested, requested) if kernel is None else kernel
+    if counters is None:
+        counters = vmstat(pte=50000, faults=20000) if requested else vmstat()
+    fields = {"format": "nbv-command 1", "command": "srun ./touch 3",
+              "exit_status": exit_status, "start_utc": "2026-12-01T10:00:00Z",
+              "wall_s": wall_s, "slurm_job_id": job_id, "nodes": len(hosts),
+              "numa_balancing_requested": nb, "numa_balancing_in_force": nb,
+              "rep": rep, "omp_proc_bind": "close", "omp_places": "cores",
+              "slurm_cpu_bind": "unset"}
+    with open(os.path.join(path, "command-run.txt"), "w") as f:
+        f.write("".join(f"{k} {v}\n" for k, v in fields.items()))
+    zero = {k: 1000 for k in counters}
+    for t, host in enumerate(hosts):
+        for which, time_s, values, steal, psi, value in (
+                ("start", 100.0, zero, 0, 0, kernel[0]),
+                ("end", 100.0 + wall_s + 0.2,
+                 {k: 1000 + v for k, v in counters.items()},
+                 steal_ticks, int(pressure_s * 1e6), kernel[1])):
+            ticks = [100, 0, 50, 900, 0, 0, 0, steal, 0, 0]
+            with open(os.path.join(path, f"node-{which}-{t}.txt"), "w") as f:
+                f.write(_sample_text(host, time_s, value, values, ticks, psi,
+                                     1.0))
+    return path

@@ -12,7 +12,7 @@ import unittest
 import numpy as np
 
 import synth
-from nbreport import cli, conditions, stats
+from nbreport import cli, compare, conditions, stats
 from nbreport.rundir import load_run
 
 
@@ -50,37 +50,48 @@ class ReportTest(unittest.TestCase):
                          ["numa_balancing=1", "numa_balancing=0"])
         self.assertEqual([r.name for r in conds[0].runs],
                          ["rep0-nb1", "rep1-nb1", "rep2-nb1"])
-        (on, off, ratio), = conditions.balancing_pairs(conds)
-        self.assertAlmostEqual(ratio["ratio"], 1.11)
+        (c,) = compare.comparisons(conds)
+        self.assertEqual((c.factor, c.num, c.den),
+                         ("numa_balancing", conds[0], conds[1]))
+        # Without rep tags, the i-th run of each is paired by job order.
+        self.assertEqual([(p.num.name, p.den.name) for p in c.pairs],
+                         [("rep0-nb1", "rep0-nb0"), ("rep1-nb1", "rep1-nb0"),
+                          ("rep2-nb1", "rep2-nb0")])
+        self.assertAlmostEqual(c.clean.median, 1.11)
         # Cycle times were drawn around 1.2 + 0.4 ms and 1.0 + 0.4 ms.
-        self.assertAlmostEqual(ratio["median_cycle"], 1.6 / 1.4, delta=0.01)
-        self.assertAlmostEqual(ratio["min"], 1.10)
-        self.assertAlmostEqual(ratio["max"], 1.12)
+        self.assertAlmostEqual(c.median_cycle, 1.6 / 1.4, delta=0.01)
 
     def test_labels_name_what_varies(self):
         runs = [load_run(p) for p in (
             self.make("a", requested=1, allocator="jemalloc"),
             self.make("b", requested=1, ranks=4))]
-        labels = [c.label for c in conditions.group(runs)]
-        self.assertEqual(labels, ["numa_balancing=1, ranks=2, jemalloc",
-                                  "numa_balancing=1, ranks=4, glibc"])
-        self.assertEqual(conditions.balancing_pairs(conditions.group(runs)),
-                         [])
-        self.assertEqual(conditions.common(conditions.group(runs)),
-                         "model=brunel, scale=1.0, threads=2, t_sim_ms=600.0")
+        conds = conditions.group(runs)
+        self.assertEqual([c.label for c in conds],
+                         ["numa_balancing=1, ranks=2, jemalloc",
+                          "numa_balancing=1, ranks=4, glibc"])
+        self.assertEqual(compare.comparisons(conds), [])
+        self.assertEqual(conditions.common(conds),
+                         "model=brunel, scale=1.0, threads=2, "
+                         "t_sim_ms=600.0, huge pages=THP unknown, "
+                         "binding=unknown")
 
-    def test_allocator_pairs(self):
+    def test_allocator_comparisons(self):
         runs = [load_run(self.make(f"{a}{nb}", requested=nb, allocator=a,
                                    rtf=rtf))
                 for a, nb, rtf in (("glibc", 1, 1.2), ("glibc", 0, 1.0),
                                    ("jemalloc", 1, 1.5), ("jemalloc", 0, 0.9))]
         conds = conditions.group(runs)
-        found = {(a.label, b.label): round(r["ratio"], 6) for a, b, r in
-                 conditions.allocator_pairs(conds)}
+        found = {(c.factor, c.num.label, c.den.label): round(c.clean.median, 6)
+                 for c in compare.comparisons(conds)}
         self.assertEqual(found, {
-            ("numa_balancing=1, jemalloc", "numa_balancing=1, glibc"): 1.25,
-            ("numa_balancing=0, jemalloc", "numa_balancing=0, glibc"): 0.9})
-        self.assertEqual(len(conditions.balancing_pairs(conds)), 2)
+            ("numa_balancing", "numa_balancing=1, glibc",
+             "numa_balancing=0, glibc"): 1.2,
+            ("numa_balancing", "numa_balancing=1, jemalloc",
+             "numa_balancing=0, jemalloc"): round(1.5 / 0.9, 6),
+            ("allocator", "numa_balancing=1, jemalloc",
+             "numa_balancing=1, glibc"): 1.25,
+            ("allocator", "numa_balancing=0, jemalloc",
+             "numa_balancing=0, glibc"): 0.9})
 
     def test_constructed_correlation(self):
         # Noise-free: cycle time is an exact linear function of the
@@ -96,26 +107,31 @@ class ReportTest(unittest.TestCase):
 
     def test_report_written(self):
         runs = self.paired()
-        placement = {"every": 10, "buffers": ["spike register", "ring"],
-                     "cycles": list(range(0, 400, 10))}
+        placement, arrays = synth.placement_arrays(
+            2, list(range(0, 400, 10)), ["spike registers", "ring buffers"], 2)
         runs.append(synth.write_run(
             os.path.join(self.tmp.name, "placed"), np.full((2, 400), 1e-3),
             np.zeros((2, 400), dtype=np.int64),
             synth.summary(2, 400, requested=0, placement=placement,
                           numa_nodes=2),
-            placement=np.full((40, 2, 2), 0.5)))
+            placement=arrays))
         out = os.path.join(self.tmp.name, "report")
         code, stdout, _ = self.main(runs + ["-o", out])
         self.assertEqual(code, 0, stdout)
-        for f in ("activity.png", "distribution.png", "spikes_vs_time.png", "heatmap.png",
-                  "phases.png", "placement.png", "index.html"):
+        for f in ("effect.png", "activity.png", "distribution.png",
+                  "distribution_panels.png", "spikes_vs_time.png",
+                  "heatmap.png", "phases.png", "placement.png", "index.html",
+                  "report.json"):
             self.assertGreater(os.path.getsize(os.path.join(out, f)), 1000, f)
+        self.assertTrue(stdout.startswith("in force: "), stdout)
         self.assertIn("numa_balancing=1", stdout)
-        self.assertIn("RTF ratio", stdout)
+        self.assertIn("median ratio", stdout)
         self.assertNotIn("FLAG", stdout)
         with open(os.path.join(out, "index.html")) as f:
             page = f.read()
-        self.assertNotIn('class="flag"', page)
+        self.assertNotIn('class="bad"', page)
+        self.assertLess(page.index('class="headline"'),
+                        page.index("<h2>Conditions"))
         self.assertIn("rep1-nb0", page)
 
     def test_mislabelled_run_is_flagged(self):
@@ -126,9 +142,11 @@ class ReportTest(unittest.TestCase):
         code, stdout, _ = self.main(runs + ["-o", out])
         self.assertEqual(code, cli.EXIT_FLAGGED)
         self.assertIn("FLAG: liar", stdout)
+        self.assertIn("in force in 4 of 5 runs", stdout.splitlines()[0])
+        self.assertIn("contradicts its label: liar", stdout)
         with open(os.path.join(out, "index.html")) as f:
             page = f.read()
-        self.assertIn('class="flag"', page)
+        self.assertIn('<tr class="bad"><th>in force', page)
         self.assertIn("liar", page)
 
     def test_bad_input_writes_nothing(self):

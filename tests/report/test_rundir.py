@@ -106,13 +106,22 @@ class RunDirTest(unittest.TestCase):
         self.assertRefused("phase_update.npy", "negative")
 
     def test_placement_must_match_summary(self):
+        ranks = self.sp.shape[0]
+        obj, arrays = synth.placement_arrays(ranks, [0, 2], ["a", "b"], 1)
+        self.rewrite_summary(placement=obj)
+        self.assertRefused("no placement.npy")
+        for name, a in arrays.items():
+            np.save(os.path.join(self.path, name), a)
+        self.assertEqual(load_run(self.path).placement.share.shape,
+                         (ranks, 2, 2, 3))
+        np.save(os.path.join(self.path, "placement.npy"), np.ones((ranks, 2, 3, 3)))
+        self.assertRefused("placement.npy", "expected float64")
+        np.save(os.path.join(self.path, "placement.npy"), np.ones((ranks, 2, 2, 3)))
+        self.assertRefused("placement.npy", "shares outside [0, 1]")
+        np.save(os.path.join(self.path, "placement.npy"), arrays["placement.npy"])
         self.rewrite_summary(placement={"every": 2, "buffers": ["a", "b"],
                                         "cycles": [0, 2]})
-        self.assertRefused("no placement.npy")
-        np.save(os.path.join(self.path, "placement.npy"), np.ones((2, 2, 1)))
-        self.assertEqual(load_run(self.path).placement.shape, (2, 2, 1))
-        np.save(os.path.join(self.path, "placement.npy"), np.ones((2, 3, 1)))
-        self.assertRefused("placement.npy", "expected (2, 2, 1)")
+        self.assertRefused("summary.json: placement must be null")
 
     def test_timers_lines(self):
         with open(os.path.join(self.path, "timers.txt"), "a") as f:

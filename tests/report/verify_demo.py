@@ -1,53 +1,129 @@
 #!/usr/bin/python3
-"""Checks what a reduced demo left (tests/report/check-demo): every job's
-result directory complete (docs/design.md, Interface 2) from an
-`srun --mpi=pmix -n RANKS nbsim` inside Slurm, the plugin's value in force
-at start and end, and the report's figures and page written.
-    verify_demo.py VALIDATION_DIR RANKS"""
+"""Checks what a reduced demo left (check-demo, check-command): every
+job's run directory complete (docs/design.md, Interface 2 for nbsim, 3 for
+--command) and run through Slurm with --numa-balancing, the kernel value
+in force at start and end, and the report written: the figures, the page
+with its headline first, and report.json with the expected number of
+conditions, its headline, and every run with its verdict, kernel rates and
+disturbance. With --expect, also that the headline is right for how the
+machine was: `quiet` (no run disturbed, and balancing on conclusively
+slower, as nbsim's demo is on this machine), `disturbed`
+(a CPU hog ran: some run flagged, and no conclusive effect in the
+direction opposite to the quiet one).
+    verify_demo.py VALIDATION_DIR (--ranks N | --command) --conditions K
+                   [--expect quiet|disturbed]"""
 
+import argparse
+import json
 import os
 import sys
 
+from nbreport.cmdrun import is_command_run, load_command_run
 from nbreport.rundir import RunDirError, load_run
 from nbreport.verdict import OK, judge
 
-FILES = ("index.html", "activity.png", "distribution.png", "spikes_vs_time.png",
-         "heatmap.png", "phases.png")
+NBSIM_FILES = ("distribution.png", "distribution_panels.png",
+               "spikes_vs_time.png", "heatmap.png", "phases.png")
+FILES = ("index.html", "report.json", "activity.png", "effect.png")
+HEADLINE = ["in force", "effect", "disturbed", "kernel", "runs"]
 
 
-def problems(outdir, ranks):
-    runsdir = os.path.join(outdir, "runs")
+def _load(path):
+    return load_command_run(path) if is_command_run(path) else load_run(path)
+
+
+def run_problems(runsdir, args):
     names = sorted(os.listdir(runsdir)) if os.path.isdir(runsdir) else []
     if not names:
-        yield f"{runsdir}: no result directories"
+        yield f"{runsdir}: no run directories"
     for name in names:
         try:
-            run = load_run(os.path.join(runsdir, name))
+            run = _load(os.path.join(runsdir, name))
         except RunDirError as e:
             yield str(e)
             continue
         s = run.summary
-        if s["ranks"] != ranks:
-            yield f"{name}: {s['ranks']} ranks, expected {ranks}"
+        if run.kind != ("command" if args.command else "nbsim"):
+            yield f"{name}: a {run.kind} run"
+        elif args.command and s["exit_status"] != 0:
+            yield f"{name}: the command exited {s['exit_status']}"
+        elif not args.command and s["ranks"] != args.ranks:
+            yield f"{name}: {s['ranks']} ranks, expected {args.ranks}"
         if not s["slurm_job_id"] or s["numa_balancing_requested"] is None:
             yield f"{name}: not run through Slurm with --numa-balancing"
         kernel = [c for c in judge(run).checks if c.name == "kernel value"]
         if kernel[0].status != OK:
             yield f"{name}: {kernel[0].message}"
-    for f in FILES:
-        path = os.path.join(outdir, "report", f)
+
+
+def report_problems(reportdir, args):
+    files = FILES + (() if args.command else NBSIM_FILES)
+    for f in files:
+        path = os.path.join(reportdir, f)
         if not os.path.isfile(path) or os.path.getsize(path) == 0:
             yield f"{path}: missing or empty"
+    try:
+        with open(os.path.join(reportdir, "report.json")) as f:
+            obj = json.load(f)
+    except (OSError, ValueError) as e:
+        yield f"report.json: {e}"
+        return
+    if len(obj["conditions"]) != args.conditions:
+        yield (f"report.json: {len(obj['conditions'])} conditions, expected "
+               f"{args.conditions}")
+    topics = [h["topic"] for h in obj["headline"]]
+    if [t for t in topics if t != "effect"] != [t for t in HEADLINE
+                                                 if t != "effect"]:
+        yield f"report.json: headline topics {topics}"
+    for r in obj["runs"]:
+        if not r["disturbance"]["recorded"] or "hint_faults_per_s" not in \
+                r["kernel"] or r["verdict"]["status"] is None:
+            yield f"report.json: run {r['name']} lacks its probes or verdict"
+    with open(os.path.join(reportdir, "index.html")) as f:
+        page = f.read()
+    if not 0 < page.find('class="headline"') < page.find("<h2>"):
+        yield "index.html: the headline does not come first"
+
+
+def expect_problems(obj, expect):
+    disturbed = obj["in_force"]["disturbed"]
+    effects = [c for c in obj["comparisons"] if c["factor"] == "numa_balancing"]
+    if not effects:
+        yield "report.json: no numa_balancing comparison"
+    for c in effects:
+        clean = c["clean"]
+        slower = clean["conclusive"] and clean["median_ratio"] > 1
+        reversed_ = clean["conclusive"] and clean["median_ratio"] < 1
+        if expect == "quiet" and not slower:
+            yield (f"{c['numerator']}/{c['denominator']}: not conclusively "
+                   f"slower with balancing on: {clean}")
+        if expect == "disturbed" and reversed_:
+            yield (f"{c['numerator']}/{c['denominator']}: a reversed effect "
+                   f"reported: {clean}")
+    if expect == "quiet" and disturbed:
+        yield f"disturbed runs on a quiet machine: {disturbed}"
+    if expect == "disturbed" and not disturbed:
+        yield "no run flagged as disturbed under a CPU hog"
 
 
 def main():
-    if len(sys.argv) != 3:
-        print(__doc__, file=sys.stderr)
-        return 2
-    found = list(problems(sys.argv[1], int(sys.argv[2])))
-    for p in found:
-        print(f"verify_demo: {p}", file=sys.stderr)
-    print(f"verify_demo: {'FAIL' if found else 'ok'}: {sys.argv[1]}")
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("validation")
+    mode = p.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--ranks", type=int)
+    mode.add_argument("--command", action="store_true")
+    p.add_argument("--conditions", type=int, required=True)
+    p.add_argument("--expect", choices=("quiet", "disturbed"))
+    args = p.parse_args()
+    found = list(run_problems(os.path.join(args.validation, "runs"), args))
+    reportdir = os.path.join(args.validation, "report")
+    found += list(report_problems(reportdir, args))
+    if args.expect and not found:
+        with open(os.path.join(reportdir, "report.json")) as f:
+            found += list(expect_problems(json.load(f), args.expect))
+    for f in found:
+        print(f"verify_demo: {f}", file=sys.stderr)
+    print(f"verify_demo: {'FAIL' if found else 'ok'}: {args.validation}")
     return 1 if found else 0
 
 

@@ -14,6 +14,8 @@ import numpy as np
 PHASES = ["deliver", "update", "collocate", "sync", "communicate"]
 VMSTAT = ["numa_pte_updates", "numa_hint_faults", "numa_hint_faults_local",
           "numa_pages_migrated"]
+PLACEMENT_KEYS = ["every", "buffers", "cycles", "classes", "pages",
+                  "sampled_pages"]
 
 
 def is_int(v):
@@ -37,13 +39,62 @@ def dict_of(keys, check):
                       and all(map(check, v.values())))
 
 
-def placement_ok(v):
-    return v is None or (
-        isinstance(v, dict) and sorted(v) == ["buffers", "cycles", "every"]
-        and is_int(v["every"]) and v["every"] > 0
-        and isinstance(v["buffers"], list)
-        and all(isinstance(b, str) for b in v["buffers"])
-        and isinstance(v["cycles"], list) and all(map(is_int, v["cycles"])))
+def placement_ok(ranks):
+    def ok(v):
+        return v is None or (
+            isinstance(v, dict) and sorted(v) == sorted(PLACEMENT_KEYS)
+            and is_int(v["every"]) and v["every"] > 0
+            and isinstance(v["buffers"], list)
+            and all(isinstance(b, str) for b in v["buffers"])
+            and isinstance(v["cycles"], list) and all(map(is_int, v["cycles"]))
+            and isinstance(v["classes"], list) and len(v["classes"]) >= 3
+            and v["classes"][-2:] == ["scanner-marked", "not present"]
+            and list_of(list_of(is_int, len(v["buffers"])), ranks)(v["pages"])
+            and is_int(v["sampled_pages"]) and v["sampled_pages"] > 0)
+    return ok
+
+
+def fields(spec):
+    """An object with exactly these keys, each passing its check."""
+    return lambda v: (isinstance(v, dict) and sorted(v) == sorted(spec)
+                      and all(spec[k](v[k]) for k in spec))
+
+
+def non_negative(v):
+    return is_num(v) and v >= 0
+
+
+RANK_PROBES = fields({
+    "involuntary_switches": is_int, "voluntary_switches": is_int,
+    "run_delay_s": or_null(non_negative), "slow_update_cycles": is_int,
+    "slow_update_s": non_negative, "update_median_s": non_negative})
+HOST_PROBES = fields({
+    "cpus": is_int, "steal_s": or_null(non_negative),
+    "iowait_s": or_null(non_negative), "loadavg_start": or_null(non_negative),
+    "loadavg_end": or_null(non_negative),
+    "cpu_pressure_s": or_null(non_negative)})
+
+
+def disturbance_ok(ranks, hosts):
+    return fields({"ranks": list_of(RANK_PROBES, ranks),
+                   "hosts": dict_of(set(hosts), HOST_PROBES)})
+
+
+def provenance_ok(ranks, hosts, threads):
+    string = lambda v: isinstance(v, str)
+    thread = fields({"affinity": string, "ran_on": string})
+    return fields({
+        "date_utc": lambda v: string(v) and len(v) == 20 and v.endswith("Z"),
+        "command_line": lambda v: isinstance(v, list) and v and all(
+            map(string, v)),
+        "nbsim_version": lambda v: string(v) and v != "",
+        "hosts": dict_of(set(hosts), fields({
+            "kernel": string, "cpu_model": or_null(string),
+            "cpus": lambda v: is_int(v) and v >= 1})),
+        "omp_proc_bind": or_null(string), "omp_places": or_null(string),
+        "slurm_cpu_bind": or_null(string),
+        "thread_cpus": list_of(lambda t: isinstance(t, list) and len(t) in (
+            0, threads) and all(map(thread, t)), ranks)})
 
 
 def key_checks(s):
@@ -77,7 +128,15 @@ def key_checks(s):
         "slurm_job_id": or_null(string),
         "numa_balancing_requested": or_null(is_int),
         "numa_balancing_in_force": or_null(is_int),
-        "placement": placement_ok,
+        "placement": placement_ok(ranks),
+        "compressed_spikes": lambda v: isinstance(v, bool),
+        "huge_pages": lambda v: v in ("system", "madvise", "never"),
+        "thp_enabled": or_null(string), "thp_defrag": or_null(string),
+        "anon_huge_pages_bytes": list_of(or_null(is_int), ranks),
+        "disturbance": disturbance_ok(ranks, hosts),
+        "provenance": provenance_ok(ranks, hosts, s.get("threads")),
+        "tags": lambda v: isinstance(v, dict) and all(
+            isinstance(x, str) for x in v.values()),
     }
 
 
@@ -111,25 +170,53 @@ def check_arrays(run_dir, s, problems):
     for p in PHASES:
         arrays[p] = load(run_dir, f"phase_{p}.npy", "<f8", shape, problems)
     arrays["spikes"] = load(run_dir, "spike_count.npy", "<i8", shape, problems)
+    threads = [os.path.exists(os.path.join(run_dir, f"thread_{p}.npy"))
+               for p in ("deliver", "update")]
+    if any(threads):
+        for p in ("deliver", "update"):
+            arrays[f"thread_{p}"] = load(run_dir, f"thread_{p}.npy", "<f8",
+                                         (s["threads"], s["cycles"]),
+                                         problems)
     for name, a in arrays.items():
         if a is not None and (a < 0).any():
             problems.append(f"{name}: negative values")
-    place = s["placement"]
-    path = os.path.join(run_dir, "placement.npy")
-    if place is None:
-        if os.path.exists(path):
-            problems.append("placement.npy present but summary.json says null")
-        return arrays
-    a = np.load(path)
-    if (a.dtype != np.dtype("<f8") or a.ndim != 3
-            or a.shape[:2] != (len(place["cycles"]), len(place["buffers"]))
-            or not 1 <= a.shape[2] <= s["numa_nodes"]):
-        problems.append(f"placement.npy: {a.dtype} {a.shape} does not match "
-                        "summary.json's placement and numa_nodes")
-    elif (a < 0).any() or (a.sum(axis=2) > 1 + 1e-9).any():
-        problems.append("placement.npy: shares outside [0, 1]")
-    arrays["placement"] = a
+    arrays.update(check_placement(run_dir, s, problems))
     return arrays
+
+
+PLACEMENT_FILES = ["placement.npy", "placement_pages.npy",
+                   "placement_counters.npy"]
+
+
+def check_placement(run_dir, s, problems):
+    """placement*.npy against summary.json's placement object."""
+    place = s["placement"]
+    if place is None:
+        for name in PLACEMENT_FILES:
+            if os.path.exists(os.path.join(run_dir, name)):
+                problems.append(f"{name} present but summary.json says null")
+        return {}
+    nodes = len(place["classes"]) - 2
+    if not 1 <= nodes <= s["numa_nodes"]:
+        problems.append(f"placement: {nodes} node classes but numa_nodes "
+                        f"{s['numa_nodes']}")
+    head = (s["ranks"], len(place["cycles"]), len(place["buffers"]))
+    out = {
+        "placement": load(run_dir, "placement.npy", "<f8",
+                          head + (len(place["classes"]),), problems),
+        "pages": load(run_dir, "placement_pages.npy", "|i1",
+                      head + (place["sampled_pages"],), problems),
+        "counters": load(run_dir, "placement_counters.npy", "<f8", head[:2] + (5,),
+                         problems),
+    }
+    a, p, c = out["placement"], out["pages"], out["counters"]
+    if a is not None and ((a < 0).any() or (a.sum(axis=3) > 1 + 1e-9).any()):
+        problems.append("placement.npy: shares outside [0, 1]")
+    if p is not None and ((p < -3).any() or (p >= nodes).any()):
+        problems.append("placement_pages.npy: a page class outside -3 .. nodes-1")
+    if c is not None and ((c < 0).any() or (np.diff(c[:, :, 0], axis=1) < 0).any()):
+        problems.append("placement_counters.npy: negative counts or time going back")
+    return out
 
 
 def check_timers(run_dir, problems):
@@ -153,9 +240,16 @@ def check_fixture(arrays, nodes, problems):
     want = {"cycle_time": 0.001 * c, "spikes": 3 * np.arange(10)}
     for i, p in enumerate(PHASES):
         want[p] = 0.0001 * (i + 1) * c
-    s, b, n = np.meshgrid(np.arange(5), np.arange(3), np.arange(nodes),
+    s, b, k = np.meshgrid(np.arange(5), np.arange(3), np.arange(nodes + 2),
                           indexing="ij")
-    want["placement"] = 0.1 * s + 0.01 * b + 0.001 * n
+    want["placement"] = 0.04 * s + 0.01 * b + 0.001 * k
+    t = np.arange(1, 3, dtype=float)[:, None]
+    want["thread_deliver"] = 1e-5 * t * c
+    want["thread_update"] = 2e-5 * t * c
+    s, b, j = np.meshgrid(np.arange(5), np.arange(3), np.arange(256), indexing="ij")
+    want["pages"] = (s + b + j) % 4 - 3
+    s, k = np.meshgrid(np.arange(5), np.arange(5), indexing="ij")
+    want["counters"] = s + 0.5 * k
     for name, w in want.items():
         a = arrays.get(name)
         if a is None or not np.allclose(a.reshape(w.shape), w, rtol=0, atol=1e-15):

@@ -52,32 +52,45 @@ static void path_of(char *p, size_t n, const char *name)
 	snprintf(p, n, "%s/%s", dir, name);
 }
 
+/* Writes v as `name`, checks the header's dict and that the data follow it. */
+static void write_and_check(const char *name, enum nb_npy_type type, int ndim,
+                            const size_t *shape, const void *v, size_t bytes,
+                            const char *dict)
+{
+	size_t n;
+	char p[4200];
+	path_of(p, sizeof p, name);
+	ck_assert_int_eq(nb_npy_write(p, type, ndim, shape, v), 0);
+	const unsigned char *b = slurp(p, &n);
+	const unsigned char *data = check_header(b, n, dict);
+	ck_assert_uint_eq((size_t)(b + n - data), bytes);
+	ck_assert_mem_eq(data, v, bytes);
+}
+
 START_TEST(float_matrix)
 {
 	double v[6] = { 0.5, -1.25, 3e-9, 1e300, 0.0, 7.0 };
-	size_t shape[2] = { 2, 3 }, n;
-	char p[4200];
-	path_of(p, sizeof p, "f8_2x3.npy");
-	ck_assert_int_eq(nb_npy_write(p, NB_NPY_F64, 2, shape, v), 0);
-	const unsigned char *b = slurp(p, &n);
-	const unsigned char *data = check_header(b, n,
+	size_t shape[2] = { 2, 3 };
+	write_and_check("f8_2x3.npy", NB_NPY_F64, 2, shape, v, sizeof v,
 	    "{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }");
-	ck_assert_uint_eq((size_t)(b + n - data), sizeof v);
-	ck_assert_mem_eq(data, v, sizeof v);
 }
 END_TEST
 
 START_TEST(int_vector)
 {
 	int64_t v[4] = { 0, -1, INT64_MAX, 42 };
-	size_t shape[1] = { 4 }, n;
-	char p[4200];
-	path_of(p, sizeof p, "i8_4.npy");
-	ck_assert_int_eq(nb_npy_write(p, NB_NPY_I64, 1, shape, v), 0);
-	const unsigned char *b = slurp(p, &n);
-	const unsigned char *data = check_header(b, n,
+	size_t shape[1] = { 4 };
+	write_and_check("i8_4.npy", NB_NPY_I64, 1, shape, v, sizeof v,
 	    "{'descr': '<i8', 'fortran_order': False, 'shape': (4,), }");
-	ck_assert_mem_eq(data, v, sizeof v);
+}
+END_TEST
+
+START_TEST(byte_matrix)
+{
+	int8_t v[6] = { 0, -1, 127, -128, 2, -3 };
+	size_t shape[2] = { 3, 2 };
+	write_and_check("i1_3x2.npy", NB_NPY_I8, 2, shape, v, sizeof v,
+	    "{'descr': '|i1', 'fortran_order': False, 'shape': (3, 2), }");
 }
 END_TEST
 
@@ -125,6 +138,7 @@ int main(void)
 	tcase_add_unchecked_fixture(tc, setup, NULL);
 	tcase_add_test(tc, float_matrix);
 	tcase_add_test(tc, int_vector);
+	tcase_add_test(tc, byte_matrix);
 	tcase_add_test(tc, three_dims_and_empty);
 	tcase_add_test(tc, errors);
 	suite_add_tcase(s, tc);

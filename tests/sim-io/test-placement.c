@@ -1,11 +1,15 @@
 /* test-placement.c - the page-placement sampler on buffers whose pages are
  * touched, untouched, half touched or empty: touched pages are all on some
- * node (on this one-node machine: 100 % on node 0, and it says so). */
+ * node (on this one-node machine: 100 % on node 0, and it says so), the
+ * others "not present"; each sampled page's class, each buffer's page
+ * count, the counters' clock; and the classes of move_pages' statuses
+ * (scanner-marked: -ENOENT for a present page). */
 #include "io/placement.h"
 #include "run-suite.h"
 #include "capture.h"
 
 #include <check.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -15,14 +19,24 @@
 
 static const char *const names[] = { "touched", "untouched", "empty" };
 
+static const double *shares_of(const struct nb_placement_log *log, size_t s, int b)
+{
+	return log->share + (s * (size_t)log->buffers + (size_t)b) *
+	       (size_t)(log->nodes + NB_PLACEMENT_EXTRA);
+}
+
+/* The share of sampled pages on some node. */
 static double share_sum(const struct nb_placement_log *log, size_t s, int b)
 {
-	const double *row = log->share +
-	    (s * (size_t)log->buffers + (size_t)b) * (size_t)log->nodes;
 	double sum = 0.0;
 	for (int n = 0; n < log->nodes; n++)
-		sum += row[n];
+		sum += shares_of(log, s, b)[n];
 	return sum;
+}
+
+static const int8_t *page_row(const struct nb_placement_log *log, size_t s, int b)
+{
+	return log->page + (s * (size_t)log->buffers + (size_t)b) * NB_PLACEMENT_PAGES;
 }
 
 START_TEST(bad_arguments)
@@ -61,6 +75,7 @@ START_TEST(shares)
 	capture_end(err, sizeof err);
 	if (log.nodes == 1)
 		ck_assert_ptr_nonnull(strstr(err, "one NUMA node"));
+	nb_placement_start(&log);
 	nb_placement_sample(&log, 0, buf);
 	memset(u, 1, 2 * MIB); /* the first half of the untouched buffer */
 	nb_placement_sample(&log, 10, buf);
@@ -70,15 +85,37 @@ START_TEST(shares)
 	for (size_t s = 0; s < 2; s++) {
 		ck_assert_double_eq_tol(share_sum(&log, s, 0), 1.0, 1e-12);
 		if (log.nodes == 1)
-			ck_assert_double_eq(log.share[s * 3 + 0], 1.0);
+			ck_assert_double_eq(shares_of(&log, s, 0)[0], 1.0);
 		ck_assert_double_eq(share_sum(&log, s, 2), 0.0);
+		ck_assert_int_eq(page_row(&log, s, 2)[0], NB_PAGE_NONE);
+		ck_assert_int_ge(page_row(&log, s, 0)[0], 0);
 	}
 	ck_assert_double_eq(share_sum(&log, 0, 1), 0.0);
+	ck_assert_double_eq(shares_of(&log, 0, 1)[log.nodes + 1], 1.0);
+	ck_assert_int_eq(page_row(&log, 0, 1)[0], NB_PAGE_ABSENT);
 	ck_assert_double_eq_tol(share_sum(&log, 1, 1), 0.5, 1e-12);
+	ck_assert_double_eq_tol(shares_of(&log, 1, 1)[log.nodes + 1], 0.5, 1e-12);
+	ck_assert_int_ge(page_row(&log, 1, 1)[0], 0);
+	ck_assert_int_eq(page_row(&log, 1, 1)[NB_PLACEMENT_PAGES - 1], NB_PAGE_ABSENT);
+	ck_assert_uint_eq(log.pages[0], (big + small) / 4096);
+	ck_assert_uint_eq(log.pages[1], 4 * MIB / 4096);
+	ck_assert_uint_eq(log.pages[2], 0);
+	ck_assert_double_le(log.counters[0], log.counters[NB_PLACEMENT_COUNTERS]);
 	nb_placement_free(&log);
 	munmap(u, 4 * MIB);
 	free(a);
 	free(b);
+}
+END_TEST
+
+START_TEST(page_classes)
+{
+	ck_assert_int_eq(nb_page_class(0, 2, 1), 0);
+	ck_assert_int_eq(nb_page_class(1, 2, 1), 1);
+	ck_assert_int_eq(nb_page_class(2, 2, 1), NB_PAGE_ABSENT);
+	ck_assert_int_eq(nb_page_class(-ENOENT, 2, 1), NB_PAGE_MARKED);
+	ck_assert_int_eq(nb_page_class(-ENOENT, 2, 0), NB_PAGE_ABSENT);
+	ck_assert_int_eq(nb_page_class(-EFAULT, 2, 1), NB_PAGE_ABSENT);
 }
 END_TEST
 
@@ -110,6 +147,7 @@ int main(void)
 	TCase *tc = tcase_create("placement");
 	tcase_add_test(tc, bad_arguments);
 	tcase_add_test(tc, shares);
+	tcase_add_test(tc, page_classes);
 	tcase_add_test(tc, full_log_refuses_more);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

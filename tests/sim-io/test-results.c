@@ -5,8 +5,13 @@
  * check-result-dir.py, whose --fixture mode knows these arrays:
  *   cycle_time[0][c] = 0.001 (c + 1), phase_P[0][c] = 0.0001 (P + 1) (c + 1)
  *   (P in design order), spike_count[0][c] = 3 c,
- *   placement[s][b][n] = 0.1 s + 0.01 b + 0.001 n (5 samples, 3 buffers,
- *   this host's NUMA nodes, cycles 0, 2, ..., 8). */
+ *   placement[0][s][b][k] = 0.04 s + 0.01 b + 0.001 k (5 samples, 3 buffers,
+ *   this host's NUMA nodes + 2 classes, cycles 0, 2, ..., 8),
+ *   placement_pages[0][s][b][j] = (s + b + j) % 4 - 3,
+ *   placement_counters[0][s][k] = s + 0.5 k, pages of buffer b 10 b + 1,
+ *   thread_deliver[t][c] = 1e-5 (t + 1) (c + 1), thread_update[t][c] =
+ *   2e-5 (t + 1) (c + 1) (2 threads; only in results). */
+#include "io/placement.h"
 #include "io/results.h"
 #include "run-suite.h"
 #include "capture.h"
@@ -24,13 +29,18 @@
 static double cycle_s[CYCLES], phase_s[NB_PHASE_COUNT][CYCLES];
 static int64_t spikes[CYCLES];
 static int64_t sample_cycle[SAMPLES];
-static double *share;
+static double *share, counters[SAMPLES * NB_PLACEMENT_COUNTERS];
+static int8_t pages_of[SAMPLES * 3 * NB_PLACEMENT_PAGES];
+static uint64_t buffer_pages[3] = { 1, 11, 21 };
 static const char *const buffer_names[3] = { "spike register", "ring buffers",
                                              "connections" };
 static const char *const pops[2] = { "E", "I" };
 static const double rates[2] = { 31.5, 30.25 };
 static struct nb_cycle_log log_;
+static struct nb_thread_log threads;
 static struct nb_placement_log placement;
+static char *argv_[] = { "nbsim", "--tag", "rep=03", "--tag", "site=x", NULL };
+static const char *const tags[2] = { "rep=03", "site=x" };
 static struct nb_run run;
 static char out[4096];
 
@@ -47,19 +57,44 @@ static void fill_arrays(void)
 	for (int p = 0; p < NB_PHASE_COUNT; p++)
 		log_.phase_s[p] = phase_s[p];
 	log_.spikes = spikes;
-	int nodes = nb_probe_numa_nodes();
-	share = calloc((size_t)(SAMPLES * 3 * nodes), sizeof *share);
+	int nodes = nb_probe_numa_nodes(), classes = nodes + NB_PLACEMENT_EXTRA;
+	share = calloc((size_t)(SAMPLES * 3 * classes), sizeof *share);
 	ck_assert_ptr_nonnull(share);
 	for (int s = 0; s < SAMPLES; s++) {
 		sample_cycle[s] = 2 * s;
-		for (int b = 0; b < 3; b++)
-			for (int n = 0; n < nodes; n++)
-				share[(s * 3 + b) * nodes + n] =
-				    0.1 * s + 0.01 * b + 0.001 * n;
+		for (int b = 0; b < 3; b++) {
+			for (int k = 0; k < classes; k++)
+				share[(s * 3 + b) * classes + k] =
+				    0.04 * s + 0.01 * b + 0.001 * k;
+			for (int j = 0; j < NB_PLACEMENT_PAGES; j++)
+				pages_of[(s * 3 + b) * NB_PLACEMENT_PAGES + j] =
+				    (int8_t)((s + b + j) % 4 - 3);
+		}
+		for (int k = 0; k < NB_PLACEMENT_COUNTERS; k++)
+			counters[s * NB_PLACEMENT_COUNTERS + k] = s + 0.5 * k;
 	}
 	placement = (struct nb_placement_log){ .every = 2, .buffers = 3,
 	    .names = buffer_names, .nodes = nodes, .samples = SAMPLES,
-	    .capacity = SAMPLES, .cycle = sample_cycle, .share = share };
+	    .capacity = SAMPLES, .cycle = sample_cycle, .share = share,
+	    .page = pages_of, .pages = buffer_pages, .counters = counters,
+	    .pagemap = -1 };
+	ck_assert_int_eq(nb_thread_log_init(&threads, 2, CYCLES), 0);
+	for (int t = 0; t < 2; t++)
+		for (int c = 0; c < CYCLES; c++)
+			nb_thread_log_cycle(&threads, t, (size_t)c,
+			                    1e-5 * (t + 1) * (c + 1),
+			                    2e-5 * (t + 1) * (c + 1));
+	log_.threads = &threads;
+}
+
+/* What main.c records around the sim phase: 2 s of run delay, 0.5 s of
+ * steal, 12 involuntary switches, load 1.5 to 2.5. */
+static void fill_context(struct nb_run_context *c)
+{
+	*c = (struct nb_run_context){ .argc = 5, .argv = argv_,
+	    .date_utc = "2026-12-01T10:00:00Z", .ntags = 2, .tags = tags,
+	    .disturb_start = { 10, 20, 1.0, 3.0, 4.0, 5.0, 1.5 },
+	    .disturb_end = { 22, 25, 3.0, 3.0, 4.5, 5.25, 2.5 } };
 }
 
 static void setup(void)
@@ -74,13 +109,16 @@ static void setup(void)
 	    .time_create_s = 0.25, .time_connect_s = 1.5, .time_presim_s = 0.75,
 	    .time_sim_s = 0.06, .pops = 2, .pop_names = pops, .pop_rates = rates,
 	    .start = { 1, 100, 200, 150, 7 }, .end = { 1, 1100, 1200, 1000, 7 },
+	    .compressed_spikes = true, .huge_pages = "system",
 	    .placement = &placement };
+	fill_context(&run.context);
 }
 
 static void teardown(void)
 {
 	json_decref(run.params);
 	free(share);
+	nb_thread_log_free(&threads);
 }
 
 static json_t *write_and_load(const char *name)
@@ -151,6 +189,60 @@ START_TEST(placement_record)
 	ck_assert_int_eq(json_array_size(json_object_get(p, "cycles")), SAMPLES);
 	ck_assert_int_eq(json_integer_value(json_array_get(
 	    json_object_get(p, "cycles"), 4)), 8);
+	const json_t *classes = json_object_get(p, "classes");
+	ck_assert_int_eq(json_array_size(classes),
+	                 (size_t)(nb_probe_numa_nodes() + NB_PLACEMENT_EXTRA));
+	ck_assert_str_eq(json_string_value(json_array_get(classes, 0)), "node 0");
+	ck_assert_str_eq(json_string_value(json_array_get(classes,
+	    json_array_size(classes) - 2)), "scanner-marked");
+	ck_assert_int_eq(json_integer_value(json_array_get(json_array_get(
+	    json_object_get(p, "pages"), 0), 2)), 21);
+	ck_assert_int_eq(json_integer_value(json_object_get(p, "sampled_pages")),
+	                 NB_PLACEMENT_PAGES);
+	json_decref(s);
+}
+END_TEST
+
+/* The memory layout's keys: the options and the kernel's THP modes. */
+START_TEST(memory_keys)
+{
+	json_t *s = write_and_load("results");
+	ck_assert(json_is_true(json_object_get(s, "compressed_spikes")));
+	ck_assert_str_eq(json_string_value(json_object_get(s, "huge_pages")), "system");
+	const json_t *thp = json_object_get(s, "thp_enabled");
+	ck_assert(json_is_null(thp) || json_is_string(thp));
+	const json_t *huge = json_array_get(json_object_get(s, "anon_huge_pages_bytes"), 0);
+	ck_assert(json_is_null(huge) || json_integer_value(huge) >= 0);
+	json_decref(s);
+}
+END_TEST
+
+START_TEST(probes_provenance_tags)
+{
+	setenv("OMP_PROC_BIND", "spread", 1);
+	unsetenv("OMP_PLACES");
+	json_t *s = write_and_load("results");
+	const json_t *d = json_object_get(s, "disturbance");
+	const json_t *rank = json_array_get(json_object_get(d, "ranks"), 0);
+	ck_assert_int_eq(json_integer_value(json_object_get(rank, "involuntary_switches")), 12);
+	ck_assert_double_eq(num(rank, "run_delay_s"), 2.0);
+	/* update = 2e-4 (c + 1): median 1.1e-3, nothing over 5x. */
+	ck_assert_double_eq_tol(num(rank, "update_median_s"), 1.1e-3, 1e-15);
+	ck_assert_int_eq(json_integer_value(json_object_get(rank, "slow_update_cycles")), 0);
+	const char *host = json_string_value(json_array_get(json_object_get(s, "hostnames"), 0));
+	const json_t *h = json_object_get(json_object_get(d, "hosts"), host);
+	ck_assert_double_eq(num(h, "steal_s"), 0.5);
+	ck_assert_double_eq(num(h, "loadavg_end"), 2.5);
+	const json_t *p = json_object_get(s, "provenance");
+	ck_assert_str_eq(json_string_value(json_object_get(p, "date_utc")), "2026-12-01T10:00:00Z");
+	ck_assert_str_eq(json_string_value(json_array_get(json_object_get(p, "command_line"), 2)), "rep=03");
+	ck_assert_str_eq(json_string_value(json_object_get(p, "omp_proc_bind")), "spread");
+	ck_assert(json_is_null(json_object_get(p, "omp_places")));
+	ck_assert_int_eq(json_array_size(json_array_get(json_object_get(p, "thread_cpus"), 0)), 2);
+	const json_t *t = json_object_get(s, "tags");
+	ck_assert_str_eq(json_string_value(json_object_get(t, "rep")), "03");
+	ck_assert_str_eq(json_string_value(json_object_get(t, "site")), "x");
+	unsetenv("OMP_PROC_BIND");
 	json_decref(s);
 }
 END_TEST
@@ -163,6 +255,7 @@ START_TEST(no_placement_no_slurm)
 	unsetenv("SLURM_SPANK__SLURM_SPANK_OPTION_numa_balancing_numa_balancing");
 	setenv("SLURM_NUMA_BALANCING", "yes", 1);
 	run.placement = NULL;
+	log_.threads = NULL;
 	capture_begin();
 	json_t *s = write_and_load("results-no-placement");
 	capture_end(err, sizeof err);
@@ -172,8 +265,14 @@ START_TEST(no_placement_no_slurm)
 	ck_assert(json_is_null(json_object_get(s, "numa_balancing_requested")));
 	ck_assert(json_is_null(json_object_get(s, "numa_balancing_in_force")));
 	ck_assert_ptr_nonnull(strstr(err, "SLURM_NUMA_BALANCING=\"yes\" is not an integer"));
-	snprintf(path, sizeof path, "%s/results-no-placement/placement.npy", out);
 	struct stat st;
+	const char *files[] = { "placement.npy", "placement_pages.npy",
+	                        "placement_counters.npy" };
+	for (size_t i = 0; i < 3; i++) {
+		snprintf(path, sizeof path, "%s/results-no-placement/%s", out, files[i]);
+		ck_assert_int_ne(stat(path, &st), 0);
+	}
+	snprintf(path, sizeof path, "%s/results-no-placement/thread_update.npy", out);
 	ck_assert_int_ne(stat(path, &st), 0);
 	json_decref(s);
 }
@@ -225,6 +324,7 @@ END_TEST
 START_TEST(no_cycles)
 {
 	log_.cycles = 0;
+	threads.cycles = 0;
 	run.t_sim_ms = 0.0;
 	json_t *s = write_and_load("results-empty/new//parents/");
 	ck_assert(json_is_null(json_object_get(s, "rtf")));
@@ -241,6 +341,8 @@ int main(void)
 	tcase_add_test(tc, computed_values);
 	tcase_add_test(tc, per_host_facts);
 	tcase_add_test(tc, placement_record);
+	tcase_add_test(tc, probes_provenance_tags);
+	tcase_add_test(tc, memory_keys);
 	tcase_add_test(tc, no_placement_no_slurm);
 	tcase_add_test(tc, timers_txt);
 	tcase_add_test(tc, unwritable_directory);

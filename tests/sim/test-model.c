@@ -79,7 +79,8 @@ START_TEST(multiarea_inter_share)
 END_TEST
 
 /* The estimate covers 8 bytes per synapse and stays within the 12 bytes
- * per synapse budget for the full microcircuit. */
+ * per synapse budget for the full microcircuit; without compressed spikes
+ * it adds the per-synapse target tables. */
 START_TEST(memory_estimate)
 {
 	struct nb_model m;
@@ -87,10 +88,12 @@ START_TEST(memory_estimate)
 
 	ck_assert_int_eq(build(&m, "microcircuit", 1.0, 0.1), 0);
 	syn = (double)nb_model_synapses(&m);
-	est = (double)nb_mem_estimate(&m, 1, 2);
+	est = (double)nb_mem_estimate(&m, 1, 2, true);
 	ck_assert_msg(est > 8.0 * syn && est < 12.0 * syn, "estimate %g B", est);
-	ck_assert_msg((double)nb_mem_estimate(&m, 2, 2) < 0.6 * est,
+	ck_assert_msg((double)nb_mem_estimate(&m, 2, 2, true) < 0.6 * est,
 	              "two ranks each need about half");
+	ck_assert_msg((double)nb_mem_estimate(&m, 1, 2, false) > est + 7.0 * syn,
+	              "per-synapse targets without compressed spikes");
 	nb_model_free(&m);
 }
 END_TEST

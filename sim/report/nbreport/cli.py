@@ -1,5 +1,8 @@
-"""Command line of nbsim-report: load the runs, judge them, draw, write the
-page, print the summary and any run whose data contradict its label.
+"""Command line of nbsim-report: load the runs (nbsim result directories
+and `numa-balancing-validate --command` run directories), judge each
+(verdict, disturbance), group them into conditions, compare, draw, write
+index.html and report.json, and print the headline first, then the
+tables and any run whose data contradict its label.
 Exit status: 0 report written, 1 report written but a run contradicts its
 label, 2 bad input (nothing written)."""
 
@@ -7,7 +10,9 @@ import argparse
 import os
 import sys
 
-from . import conditions, page, plots, stats, table
+from . import (compare, conditions, disturb, figures, headline, numa, page,
+               report_json, stats, table)
+from .cmdrun import is_command_run, load_command_run
 from .rundir import RunDirError, load_run
 from .verdict import FAIL, judge
 
@@ -17,13 +22,17 @@ EXIT_FLAGGED, EXIT_BAD_INPUT = 1, 2
 def _parser():
     p = argparse.ArgumentParser(
         prog="nbsim-report",
-        description="Report on nbsim result directories: cycle-time "
-        "figures per condition (numa_balancing on/off, allocator), phase "
-        "bars, and a verdict on whether each run's label was in force.")
+        description="Report on nbsim result directories and "
+        "numa-balancing-validate --command run directories: a headline "
+        "(setting in force, effect with its 95 %% confidence interval, "
+        "disturbance, kernel activity), report.json, cycle-time figures per "
+        "condition and a verdict on whether each run's label was in force.")
     p.add_argument("runs", nargs="+", metavar="RUN_DIR",
-                   help="nbsim --out directories")
+                   help="nbsim --out directories or --command run "
+                   "directories")
     p.add_argument("-o", "--output", required=True, metavar="REPORT_DIR",
-                   help="where the PNGs and index.html go (created)")
+                   help="where index.html, report.json and the PNGs go "
+                   "(created)")
     p.add_argument("--quantile", type=float, default=99.0,
                    help="cut-off for the cycle-time axes, as a percentile "
                    "of all cycle times pooled (default: %(default)s)")
@@ -36,16 +45,23 @@ def _load(paths):
     runs, errors = [], []
     for path in paths:
         try:
-            runs.append(load_run(path))
+            runs.append(load_command_run(path) if is_command_run(path)
+                        else load_run(path))
         except RunDirError as e:
             errors.append(str(e))
+    try:
+        conditions.unique_names(runs)
+    except ValueError as e:
+        errors.append(str(e))
     return runs, errors
 
 
 def _cutoff(args, conds):
-    """The cut-off in seconds, or None when --cutoff-ms is below every
-    cycle time."""
-    times = [c.cycle_times() for c in conds]
+    """The cut-off in seconds; 0 without cycle data; None when
+    --cutoff-ms is below every cycle time."""
+    times = [c.cycle_times() for c in conds if c.kind == "nbsim"]
+    if not times:
+        return 0.0
     shortest = min(float(t.min()) for t in times)
     if args.cutoff_ms is not None:
         cutoff = args.cutoff_ms / 1e3
@@ -55,26 +71,34 @@ def _cutoff(args, conds):
                shortest * (1 + 1e-6))
 
 
-def _figures(conds, cutoff, outdir):
-    names = [plots.activity(conds, outdir),
-             plots.distribution(conds, cutoff, outdir),
-             plots.spikes_vs_time(conds, cutoff, outdir),
-             plots.heatmap(conds, cutoff, outdir),
-             plots.phases(conds, outdir),
-             plots.placement(conds, outdir)]
-    return [n for n in names if n]
+def _print_numa(conds):
+    """The kernel's counters of nbsim runs: per condition (median over its
+    runs), then per run with the ping-pong and transient analysis
+    (numa.py)."""
+    nbsim = [c for c in conds if c.kind == "nbsim"]
+    for c in nbsim:
+        s = numa.of_condition(c)
+        share = ("n/a" if s["remote_share"] is None
+                 else f"{100 * s['remote_share']:.2f} %")
+        print(f"numa: {c.label}: {s['migrated_per_model_s']:.4g} pages "
+              f"migrated per model second, remote share of hint faults "
+              f"{share} (medians)")
+    for c in nbsim:
+        for r in c.runs:
+            print(numa.line(r.name, numa.analyse(r)))
 
 
-def _print_summary(conds, rows, verdicts, index):
-    print(f"all runs: {conditions.common(conds)}")
+def _print_summary(conds, rows, lines, index):
+    print(headline.text(lines))
+    print(f"\nall runs: {conditions.common(conds)}")
+    _print_numa(conds)
     print(table.text(table.CONDITION_HEADER, rows.conditions))
-    if rows.pairs:
+    if rows.comparisons:
         print()
-        print(table.text(table.PAIR_HEADER, rows.pairs))
+        print(table.text(table.COMPARISON_HEADER, rows.comparisons))
     for c in conds:
         for r in c.runs:
-            v = verdicts[id(r)]
-            for chk in v.problems():
+            for chk in r.verdict.problems():
                 tag = "FLAG" if chk.status == FAIL else "warning"
                 print(f"{tag}: {r.name} ({c.label}): {chk.name}: "
                       f"{chk.message}")
@@ -97,6 +121,9 @@ def _bad_input(problems):
 
 
 def _report(args, runs):
+    for r in runs:
+        r.verdict = judge(r)
+        r.disturbance = disturb.assess(r)
     conds = conditions.group(runs)
     cutoff = _cutoff(args, conds)
     if cutoff is None:
@@ -106,15 +133,15 @@ def _report(args, runs):
         os.makedirs(args.output, exist_ok=True)
     except OSError as e:
         return _bad_input([f"{args.output}: {e}"])
-    verdicts = {id(r): judge(r) for r in runs}
-    pairs = (conditions.balancing_pairs(conds)
-             + conditions.allocator_pairs(conds))
-    rows = table.Rows(table.condition_rows(conds, verdicts),
-                      table.pair_rows(pairs))
-    index = page.write(args.output, conds, rows, verdicts,
-                       _figures(conds, cutoff, args.output), cutoff)
-    _print_summary(conds, rows, verdicts, index)
-    flagged = any(v.status == FAIL for v in verdicts.values())
+    comps = compare.comparisons(conds)
+    lines = headline.build(conds, comps)
+    rows = table.Rows(table.condition_rows(conds),
+                      table.comparison_rows(comps))
+    names = figures.draw(conds, comps, cutoff, args.output)
+    report_json.write(args.output, report_json.build(conds, comps, lines))
+    index = page.write(args.output, conds, rows, lines, names, cutoff)
+    _print_summary(conds, rows, lines, index)
+    flagged = any(r.verdict.status == FAIL for r in runs)
     return EXIT_FLAGGED if flagged else 0
 
 

@@ -1,15 +1,21 @@
-"""Groups runs into conditions (same model, scale, ranks, threads, model
-time, allocator and numa_balancing value), names them for the figures, and
-pairs the balancing-on and balancing-off conditions that differ in nothing
-else."""
+"""Groups runs into conditions and names them. A condition is one
+experiment (nbsim: model, scale, ranks, threads and model time; a
+--command run: the command and its node count) under one setting of each
+factor: allocator, huge pages (nbsim's option and the THP modes),
+binding and the numa_balancing value. Runs that differ in any of these
+are never pooled. Labels name only what varies between the conditions
+of a report."""
 
+import os
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import stats
+from . import provenance
 
-EXPERIMENT_FIELDS = ("model", "scale", "ranks", "threads", "t_sim_ms")
+NBSIM_FIELDS = ("model", "scale", "ranks", "threads", "t_sim_ms")
+COMMAND_FIELDS = ("command", "nodes")
+FACTORS = ("allocator", "huge pages", "binding", "numa_balancing")
 
 
 def _order(run):
@@ -21,25 +27,29 @@ def _order(run):
 
 @dataclass
 class Condition:
-    key: tuple
+    key: tuple                     # ((field, value), ...), balancing last
     runs: list = field(default_factory=list)
     label: str = ""
+    ident: str = ""                # "c1", "c2", ... for report.json
     _cycle_times: np.ndarray = field(default=None, repr=False, compare=False)
+
+    def value(self, name):
+        return dict(self.key)[name]
 
     @property
     def balancing(self):
-        return self.key[-1]
+        return self.key[-1][1]
 
     @property
-    def allocator(self):
-        return self.key[-2]
+    def kind(self):
+        return self.runs[0].kind
 
     @property
-    def experiment(self):
-        return self.key[:-1]
+    def metric_name(self):
+        return "RTF" if self.kind == "nbsim" else "wall time (s)"
 
-    def rtfs(self):
-        return [r.summary["rtf"] for r in self.runs]
+    def metrics(self):
+        return [r.metric for r in self.runs]
 
     def cycle_times(self):
         """Every rank's every cycle of every run, seconds, flat; built once
@@ -50,79 +60,87 @@ class Condition:
         return self._cycle_times
 
 
-def _key(run):
+def key_of(run):
     s = run.summary
-    return tuple(s[f] for f in EXPERIMENT_FIELDS) + (s["allocator"],
-                                                      run.label)
+    fields = NBSIM_FIELDS if run.kind == "nbsim" else COMMAND_FIELDS
+    return tuple((f, s[f]) for f in fields) + (
+        ("allocator", s["allocator"]),
+        ("huge pages", provenance.huge_pages(run)),
+        ("binding", provenance.binding(run)),
+        ("numa_balancing", run.label))
 
 
-def _label(key, varying):
-    parts = [f"{f}={key[i]}" for i, f in enumerate(EXPERIMENT_FIELDS)
-             if f in varying]
-    if "allocator" in varying:
-        parts.append(key[-2])
-    nb = key[-1]
-    parts.insert(0, "numa_balancing=" + ("?" if nb is None else str(nb)))
-    return ", ".join(parts)
+def field_text(name, value):
+    """One key field as a label shows it."""
+    if name == "numa_balancing":
+        return "numa_balancing=" + ("?" if value is None else str(value))
+    if name in ("allocator", "binding", "command"):
+        return str(value)
+    return f"{name}={value}"
+
+
+def varying(conds):
+    """The key fields whose values differ between conditions."""
+    names = {}
+    for c in conds:
+        for name, value in c.key:
+            names.setdefault(name, set()).add(repr(value))
+    return {n for n, values in names.items() if len(values) > 1}
 
 
 def common(conds):
     """What every condition shares (the fields their labels leave out),
     as 'field=value' text."""
-    names = EXPERIMENT_FIELDS + ("allocator",)
-    same = [(n, conds[0].key[i]) for i, n in enumerate(names)
-            if len({c.key[i] for c in conds}) == 1]
-    return ", ".join(f"{n}={v}" for n, v in same)
+    vary = varying(conds) | {"numa_balancing"}
+    first = conds[0].key
+    return ", ".join(f"{n}={v}" for n, v in first if n not in vary and all(
+        (n, v) in c.key for c in conds))
 
 
-def _sort_key(key):
-    nb = key[-1]
-    return key[:-1] + (1 if nb is None else -nb,)
+def unique_names(runs):
+    """Names each run by its directory's basename, or, where basenames
+    collide, by as many trailing path components as tell them apart
+    (the paths themselves must differ)."""
+    parts = {id(r): os.path.normpath(os.path.abspath(r.path)).split(os.sep)
+             for r in runs}
+    depth = {id(r): 1 for r in runs}
+    while True:
+        names = {}
+        for r in runs:
+            names.setdefault("/".join(parts[id(r)][-depth[id(r)]:]),
+                             []).append(r)
+        clashes = [rs for rs in names.values() if len(rs) > 1]
+        if not clashes:
+            break
+        for rs in clashes:
+            for r in rs:
+                if depth[id(r)] >= len(parts[id(r)]):
+                    raise ValueError(f"{r.path} given twice")
+                depth[id(r)] += 1
+    for r in runs:
+        r.name = "/".join(parts[id(r)][-depth[id(r)]:])
 
 
 def group(runs):
-    """Conditions in a stable order (balancing on before off), each with its
-    runs in submission order and a label naming what varies."""
-    by_key = {}
-    for run in runs:
-        key = _key(run)
+    """Conditions in a stable order (experiments and factor values in the
+    order they were first submitted, balancing on before off), each with
+    its runs in submission order and a label naming what varies."""
+    by_key, first_seen = {}, {}
+    for i, run in enumerate(sorted(runs, key=_order)):
+        key = key_of(run)
         by_key.setdefault(key, Condition(key)).runs.append(run)
-    keys = sorted(by_key, key=_sort_key)
-    names = EXPERIMENT_FIELDS + ("allocator",)
-    varying = {n for i, n in enumerate(names)
-               if len({k[i] for k in keys}) > 1}
-    conds = []
-    for k in keys:
-        c = by_key[k]
-        c.runs.sort(key=_order)
-        c.label = _label(k, varying)
-        conds.append(c)
+        for name, value in key:
+            first_seen.setdefault((name, repr(value)), i)
+
+    def sort_key(key):
+        nb = key[-1][1]
+        return tuple(first_seen[(n, repr(v))] for n, v in key[:-1]) + (
+            1 if nb is None else -nb,)
+    conds = [by_key[k] for k in sorted(by_key, key=sort_key)]
+    vary = varying(conds)
+    for i, c in enumerate(conds, 1):
+        c.ident = f"c{i}"
+        c.label = ", ".join(field_text(n, v) for n, v in
+                            [c.key[-1]] + list(c.key[:-1])
+                            if n in vary or n == "numa_balancing")
     return conds
-
-
-def _ratios(a, b):
-    r = stats.rtf_ratio(a.rtfs(), b.rtfs())
-    r["median_cycle"] = stats.median_ratio(a.cycle_times(), b.cycle_times())
-    return r
-
-
-def _pairs(conds, first, second, same):
-    return [(a, b, _ratios(a, b))
-            for a in conds if first(a)
-            for b in conds if second(b) and same(a) == same(b)]
-
-
-def balancing_pairs(conds):
-    """(on, off, ratios) for every on/off pair of conditions that differ
-    only in the numa_balancing value; ratios is stats.rtf_ratio(on, off)
-    plus 'median_cycle', the ratio of their median cycle times."""
-    return _pairs(conds, lambda c: bool(c.balancing),
-                  lambda c: c.balancing == 0, lambda c: c.experiment)
-
-
-def allocator_pairs(conds):
-    """(jemalloc, glibc, ratio) for every pair of conditions that differ
-    only in the allocator."""
-    return _pairs(conds, lambda c: c.allocator == "jemalloc",
-                  lambda c: c.allocator == "glibc",
-                  lambda c: c.key[:-2] + c.key[-1:])

@@ -1,127 +1,175 @@
-"""Writes the report's index.html: a loud banner for runs whose data
-contradict their label, the summary tables, the figures with a line on how
-to read each, and every run's verdict in detail."""
+"""Writes the report's index.html: the headline box first, then the
+tables, provenance, the figures (each at its own size, with a line on
+how to read it) and every run's verdict in detail."""
 
 import html
 import os
 
-from . import conditions, table
+from . import conditions, provenance, table
 from .verdict import FAIL, WARN
 
 STYLE = """
 body { font-family: sans-serif; margin: 1.5em; max-width: 110em; }
 table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
-td, th { border: 1px solid #bbb; padding: 0.2em 0.5em; text-align: left; }
+td, th { border: 1px solid #bbb; padding: 0.2em 0.5em; text-align: left;
+         vertical-align: top; }
 th { background: #eee; }
-.flag { background: #c00; color: white; padding: 0.8em; font-size: 1.2em; }
+td:first-child { white-space: nowrap; }
+.headline { border: 3px solid #333; padding: 0.6em 1em; margin-bottom: 1.5em;
+            font-size: 1.1em; }
+.headline table { margin: 0; width: 100%; }
+.headline th { width: 7em; }
+.headline tr.ok th { background: #cfc; }
+.headline tr.warn th { background: #fe9; }
+.headline tr.bad th { background: #c00; color: white; }
+.headline ul { margin: 0.2em 0; font-size: 0.9em; }
+.strong { font-weight: bold; text-transform: uppercase; }
 .CONTRADICTS { background: #fcc; font-weight: bold; }
 .warn { background: #ffd; }
-img { max-width: 100%; border: 1px solid #ddd; }
+.figure { overflow-x: auto; }
+.figure img { border: 1px solid #ddd; max-width: none; }
 """
 
 CAPTIONS = {
-    "activity.png": "What the kernel did during each run's simulation "
-    "phase (node-wide /proc/vmstat deltas, all hosts): PTEs the balancing "
-    "scanner marked and the hint faults they caused, and the run's RTF "
-    "(dots, right axis). With numa_balancing=1 both bars grow; with 0 "
-    "there are no PTE updates (a few hint faults can remain from PTEs "
-    "marked before the switch).",
-    "distribution.png": "Cycle-time distribution per condition (all ranks "
-    "and cycles pooled). The area under each curve is the share of cycles "
-    "below the common cut-off; slow outliers beyond it are counted in "
-    "'covered' and 'max'. Balancing that moves pages shifts the mass right "
-    "and lengthens the tail.",
+    "effect.png": "The headline's effect: each pair's ratio (the run of "
+    "the first condition over its partner, submitted next to it); black "
+    "dots are used, red crosses are disturbed pairs (left out). The line "
+    "is the median of the clean pairs, the band its 95 % interval by the "
+    "exact sign test (no band: too few pairs). A band clear of 1 is a "
+    "conclusive effect.",
+    "activity.png": "What the kernel did during each run's measured window "
+    "(node-wide /proc/vmstat deltas, all hosts), with every bar's number: "
+    "PTEs the balancing scanner marked and the hint faults they caused, "
+    "and each run's metric (dots, right axis). With numa_balancing=1 both "
+    "bars grow; with 0 they are 0 (a few hint faults can remain from PTEs "
+    "marked before the switch). Red run names: disturbed runs.",
+    "distribution.png": "Cycle times of every condition on one axis (all "
+    "ranks and cycles pooled): densities (left; the area under each curve "
+    "is the share of its cycles below the cut-off) and cumulative shares "
+    "(right; dotted lines: medians). Balancing that costs time moves the "
+    "curve right and lengthens the tail.",
+    "distribution_panels.png": "The same distributions one panel per "
+    "condition, as in the seed paper's Fig. 2, with the share the cut-off "
+    "covers and statistics over all cycles, also those beyond it.",
     "spikes_vs_time.png": "Each cycle's time against the number of spikes "
     "the same rank emitted in the cycle before (colour: number of (rank, "
     "cycle) pairs, log scale). A high r² means the cycle time follows the "
     "network's activity; a cloud of slow cycles that does not depend on "
     "spikes points at something else, such as page migration.",
-    "heatmap.png": "Cycle time per rank and cycle for the run with the "
-    "median RTF of each condition (colour capped at the cut-off). Vertical "
-    "stripes are slow cycles on every rank (waiting on each other); "
-    "horizontal ones are slow ranks.",
+    "heatmap.png": "The run with the median RTF of each condition: for a "
+    "run of one rank, each thread's own deliver + update time per cycle "
+    "(a slow row is a thread that was held up); otherwise cycle time per "
+    "rank and cycle (vertical stripes: slow cycles on every rank, waiting "
+    "on each other; horizontal: slow ranks). Colour capped at the cut-off.",
     "phases.png": "Where the wall time goes, per run: each phase's time "
     "per model second (mean over ranks), stacked; the total is the RTF. "
-    "'other' is the rest of the simulation phase's wall time.",
-    "placement.png": "Share of each buffer's sampled pages per NUMA node "
-    "over the run (dotted: pages not yet touched, so on no node). Pages "
-    "drifting toward one node and back is the oscillation that balancing "
-    "causes on multi-node machines.",
+    "'other' is the rest of the simulation phase's wall time. Red run "
+    "names: disturbed runs.",
+    "placement.png": "Share of each buffer's sampled pages on each NUMA "
+    "node over the run, stacked, one row per run and rank: hatched red "
+    "are pages the balancing scanner has just marked (their next touch "
+    "takes a hint fault), grey pages not present. Each panel's title "
+    "counts the sampled pages seen on two or more nodes and the moves "
+    "seen between samples. Bands trading places between nodes 0 and 1 "
+    "are pages that balancing moves back and forth.",
 }
 
 
+def _esc(x):
+    return html.escape(str(x))
+
+
 def _table(header, rows, classes=None):
-    out = ["<table><tr>"
-           + "".join(f"<th>{html.escape(h)}</th>" for h in header) + "</tr>"]
+    out = ["<table><tr>" + "".join(f"<th>{_esc(h)}</th>" for h in header)
+           + "</tr>"]
     for i, row in enumerate(rows):
         cls = f' class="{classes[i]}"' if classes and classes[i] else ""
-        out.append(f"<tr{cls}>" + "".join(
-            f"<td>{html.escape(str(x))}</td>" for x in row) + "</tr>")
+        out.append(f"<tr{cls}>" + "".join(f"<td>{_esc(x)}</td>" for x in row)
+                   + "</tr>")
     return "\n".join(out) + "</table>"
 
 
-def _banner(verdicts):
-    flagged = [v for v in verdicts if v.status == FAIL]
-    if not flagged:
-        return ""
-    items = "".join(
-        f"<li>{html.escape(v.run.name)}: " + html.escape("; ".join(
-            c.message for c in v.checks if c.status == FAIL)) + "</li>"
-        for v in flagged)
-    return (f'<div class="flag"><b>{len(flagged)} run(s) contradict their '
-            f"numa_balancing label</b>: their numbers do not measure what "
-            f"the label says.<ul>{items}</ul></div>")
+def _headline(lines):
+    rows = []
+    for ln in lines:
+        strong = (f'<span class="strong">{_esc(ln.strong)}</span>: '
+                  if ln.strong else "")
+        detail = "".join(f"<li>{_esc(d)}</li>" for d in ln.detail if d)
+        rows.append(f'<tr class="{ln.status}"><th>{_esc(ln.topic)}</th>'
+                    f"<td>{strong}{_esc(ln.text)}"
+                    + (f"<ul>{detail}</ul>" if detail else "") + "</td></tr>")
+    return ('<div class="headline"><table>' + "\n".join(rows)
+            + "</table></div>")
 
 
-def _verdict_details(conds, verdicts):
+def _provenance(conds):
+    runs = [r for c in conds for r in c.runs]
+    facts = [dict(provenance.facts(r)) for r in runs]
+    fields = list(facts[0])
+    same = [f for f in fields if len({x[f] for x in facts}) == 1]
+    differ = [f for f in fields if f not in same]
+    out = [_table(("field", "all runs"), [(f, facts[0][f]) for f in same])]
+    if differ:
+        out.append(_table(["run"] + differ,
+                          [[r.name] + [x[f] for f in differ]
+                           for r, x in zip(runs, facts)]))
+    return "\n".join(out)
+
+
+def _verdict_details(conds):
     rows, classes = [], []
     for c in conds:
         for r in c.runs:
-            for chk in verdicts[id(r)].checks:
+            for chk in r.verdict.checks:
                 rows.append((r.name, chk.name, chk.status, chk.message))
                 classes.append({FAIL: "CONTRADICTS", WARN: "warn"}
                                .get(chk.status, ""))
+            d = r.disturbance
+            rows.append((r.name, "disturbance", "disturbed" if d.disturbed
+                         else "ok", d.summary() + "".join(
+                             f"; note: {n}" for n in d.notes)))
+            classes.append("warn" if d.disturbed else "")
     return _table(("run", "check", "status", "detail"), rows, classes)
 
 
 def _figures(names):
     return "\n".join(
-        f"<h3>{html.escape(n)}</h3><p>{html.escape(CAPTIONS[n])}</p>"
-        f'<img src="{html.escape(n)}" alt="{html.escape(n)}">'
+        f"<h3>{_esc(n)}</h3><p>{_esc(CAPTIONS[n])}</p>"
+        f'<div class="figure"><img src="{_esc(n)}" alt="{_esc(n)}"></div>'
         for n in names)
 
 
-def write(outdir, conds, rows, verdicts, figures, cutoff):
-    """Writes outdir/index.html (rows: the condition and pair tables, as
-    printed); returns its path."""
-    vs = [verdicts[id(r)] for c in conds for r in c.runs]
-    run_rows = table.run_rows(conds, verdicts)
+def write(outdir, conds, rows, lines, figures, cutoff):
+    """Writes outdir/index.html (rows: the condition and comparison
+    tables, as printed); returns its path."""
+    run_rows = table.run_rows(conds)
     body = [
         "<!DOCTYPE html><html><head><meta charset='utf-8'>",
         f"<title>numa-balancing validation</title><style>{STYLE}</style>",
         "</head><body><h1>numa-balancing validation report</h1>",
-        _banner(vs),
+        _headline(lines),
         "<h2>Conditions</h2>",
-        f"<p>Common to all runs: {html.escape(conditions.common(conds))}."
-        "</p>",
+        f"<p>Common to all runs: {_esc(conditions.common(conds))}.</p>",
         _table(table.CONDITION_HEADER, rows.conditions),
-        "<h2>RTF ratios</h2><p>Mean RTF of a condition over the mean RTF "
-        "of the condition it differs from only in numa_balancing (on/off) "
-        "or the allocator (jemalloc/glibc); the range is over the ratios "
-        "of the i-th repetitions of each. The median cycle ratio compares "
-        "the typical cycle and hardly moves when other processes take the "
-        "CPU for a few cycles, which inflates the RTF.</p>",
-        _table(table.PAIR_HEADER, rows.pairs)
-        if rows.pairs else "<p>No two conditions differ only in numa_balancing "
-        "or the allocator.</p>",
+        "<h2>Comparisons</h2><p>Median of the paired ratios (a run over "
+        "the run of the other condition from the same repetition) over "
+        "the usable, undisturbed pairs, with its 95 % interval by the "
+        "exact sign test, and again with the disturbed pairs put back. "
+        "The median cycle ratio compares the typical cycle of all runs "
+        "pooled.</p>",
+        _table(table.COMPARISON_HEADER, rows.comparisons)
+        if rows.comparisons else "<p>No two conditions differ in one "
+        "factor only.</p>",
         "<h2>Runs</h2>",
         _table(table.RUN_HEADER, run_rows,
                [{FAIL: "CONTRADICTS", WARN: "warn"}.get(r[-1], "")
                 for r in run_rows]),
-        f"<h2>Figures</h2><p>Cut-off: {cutoff * 1e3:.3g} ms.</p>",
+        "<h2>Provenance</h2>", _provenance(conds),
+        "<h2>Figures</h2>" + (f"<p>Cut-off: {cutoff * 1e3:.3g} ms.</p>"
+                              if cutoff else ""),
         _figures(figures),
-        "<h2>Verdict per run</h2>",
-        _verdict_details(conds, verdicts),
+        "<h2>Verdict and disturbance per run</h2>",
+        _verdict_details(conds),
         "</body></html>",
     ]
     path = os.path.join(outdir, "index.html")

@@ -1,14 +1,19 @@
 """Loads one nbsim result directory (docs/design.md, "Interface 2") and
 checks it is complete and consistent; bad input raises RunDirError naming
-the file and what is wrong with it."""
+the file and what is wrong with it. Run is also what a --command run
+directory loads into (cmdrun.py): the same summary keys where they mean
+the same, no cycle arrays."""
 
 import json
 import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional
 
 import numpy as np
+
+from . import optional_keys
+from . import placement as placement_mod
 
 PHASES = ("deliver", "update", "collocate", "sync", "communicate")
 
@@ -31,19 +36,31 @@ class RunDirError(Exception):
     """A result directory that is missing, incomplete or inconsistent."""
 
 
+THREAD_PHASES = ("deliver", "update")
+
+
 @dataclass
 class Run:
-    """One nbsim run: its summary and its per-rank, per-cycle arrays."""
+    """One run: its summary and, for nbsim, its per-rank, per-cycle arrays.
+    name is the directory's basename until report.unique_names() makes
+    it unique among the runs of one report."""
     path: str
     summary: dict
-    cycle_time: np.ndarray          # (ranks, cycles) seconds
-    phases: dict                    # phase -> (ranks, cycles) seconds
-    spikes: np.ndarray              # (ranks, cycles) int64
-    placement: Optional[np.ndarray]  # (samples, buffers, nodes) or None
+    cycle_time: Optional[np.ndarray] = None    # (ranks, cycles) seconds
+    phases: Optional[dict] = None              # phase -> (ranks, cycles) s
+    spikes: Optional[np.ndarray] = None        # (ranks, cycles) int64
+    placement: Optional[placement_mod.Placement] = None
+    threads: Optional[dict] = None             # phase -> (threads, cycles) s
+    kind: str = "nbsim"                        # or "command"
+    name: str = ""
+    # Set by the report once every run is loaded (verdict.judge,
+    # disturb.assess).
+    verdict: object = field(default=None, repr=False)
+    disturbance: object = field(default=None, repr=False)
 
-    @property
-    def name(self):
-        return os.path.basename(os.path.normpath(self.path))
+    def __post_init__(self):
+        if not self.name:
+            self.name = os.path.basename(os.path.normpath(self.path))
 
     @property
     def requested(self):
@@ -53,6 +70,24 @@ class Run:
     @property
     def t_sim_s(self):
         return self.summary["t_sim_ms"] / 1000.0
+
+    @property
+    def window_s(self):
+        """Wall time of the measured window, which the kernel counters and
+        the disturbance probes cover: the sim phase, or the command."""
+        return self.summary["time_sim_s" if self.kind == "nbsim"
+                            else "window_s"]
+
+    @property
+    def metric(self):
+        """What the comparison compares: the RTF, or the command's wall
+        time in seconds."""
+        return self.summary["rtf" if self.kind == "nbsim" else "wall_s"]
+
+    @property
+    def pair(self):
+        """The repetition this run belongs to (its tag "rep"), or None."""
+        return self.summary.get("tags", {}).get("rep")
 
     @property
     def label(self):
@@ -65,7 +100,7 @@ class Run:
         return starts.pop() if len(starts) == 1 else None
 
     def vmstat_total(self, key):
-        """A /proc/vmstat counter's increase over the sim phase, all hosts."""
+        """A /proc/vmstat counter's increase over the window, all hosts."""
         return sum(d[key] for d in self.summary["vmstat_delta"].values())
 
 
@@ -149,6 +184,9 @@ def _check_summary(path, s):
     # start/end are null where the sysctl was unreadable.
     _host_map(file, s, "numa_balancing", ("start", "end"), True)
     _host_map(file, s, "vmstat_delta", VMSTAT_KEYS, False)
+    bad = optional_keys.check(s, ranks)
+    if bad:
+        _fail(file, bad)
 
 
 def _load_array(path, name, shape, kind):
@@ -171,20 +209,15 @@ def _load_array(path, name, shape, kind):
     return a
 
 
-def _load_placement(path, s):
-    p = s["placement"]
-    if p is None:
+def _load_threads(path, s):
+    """Rank 0's per-thread phase times, when nbsim wrote them."""
+    names = [f"thread_{p}.npy" for p in THREAD_PHASES]
+    there = [os.path.exists(os.path.join(path, n)) for n in names]
+    if not any(there):
         return None
-    file = os.path.join(path, "summary.json")
-    if not isinstance(p, dict) or not all(
-            isinstance(p.get(k), list) for k in ("buffers", "cycles")):
-        _fail(file, "placement must be null or an object with lists "
-              "'buffers' and 'cycles'")
-    shape = (len(p["cycles"]), len(p["buffers"]), s["numa_nodes"])
-    a = _load_array(path, "placement.npy", shape, "f")
-    if np.any(a > 1.0 + 1e-9):
-        _fail(os.path.join(path, "placement.npy"), "shares above 1")
-    return a
+    shape = (s["threads"], s["cycles"])
+    return {p: _load_array(path, n, shape, "f")
+            for p, n in zip(THREAD_PHASES, names)}
 
 
 def _check_timers(path):
@@ -212,6 +245,10 @@ def load_run(path):
     phases = {p: _load_array(path, f"phase_{p}.npy", shape, "f")
               for p in PHASES}
     spikes = _load_array(path, "spike_count.npy", shape, "i")
-    placement = _load_placement(path, s)
+    try:
+        placement = placement_mod.load(path, s)
+    except placement_mod.PlacementError as e:
+        raise RunDirError(str(e)) from e
+    threads = _load_threads(path, s)
     _check_timers(path)
-    return Run(path, s, cycle_time, phases, spikes, placement)
+    return Run(path, s, cycle_time, phases, spikes, placement, threads)

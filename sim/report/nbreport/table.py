@@ -1,29 +1,30 @@
-"""The summary tables of the report (per condition, per balancing on/off
-pair, per run) as lists of rows, and their plain-text form for stdout."""
+"""The report's tables (per condition, per comparison, per run) as lists
+of rows, and their plain-text form for stdout."""
 
 from collections import namedtuple
 
 import numpy as np
 
-from . import stats
+from . import counters
 from .verdict import FAIL, OK, WARN
 
-CONDITION_HEADER = ("condition", "runs", "RTF", "RTF 2nd half",
-                    "median cycle ms", "mean cycle ms", "max cycle ms",
-                    "hint faults/s",
-                    "pages migrated", "verdicts")
-PAIR_HEADER = ("condition", "relative to", "RTF ratio",
-               "per-repetition range", "median cycle ratio")
-RUN_HEADER = ("run", "condition", "job", "RTF", "PTE updates",
-              "hint faults", "verdict")
+CONDITION_HEADER = ("condition", "runs", "metric: median", "mean ± sd",
+                    "RTF 2nd half", "median cycle ms", "max cycle ms",
+                    "hint faults/s", "pages migrated/s", "remote faults",
+                    "disturbed", "verdicts")
+COMPARISON_HEADER = ("numerator", "over", "pairs", "median ratio",
+                     "95 % CI (sign test)", "with disturbed pairs",
+                     "median cycle ratio")
+RUN_HEADER = ("run", "condition", "job", "rep", "metric", "PTE updates",
+              "hint faults", "remote faults", "disturbed", "verdict")
 
 
-# The condition and pair tables, built once for the page and for stdout.
-Rows = namedtuple("Rows", "conditions pairs")
+# The condition and comparison tables, built once for the page and stdout.
+Rows = namedtuple("Rows", "conditions comparisons")
 
 
-def _verdict_counts(verdicts):
-    n = {s: sum(v.status == s for v in verdicts) for s in (OK, WARN, FAIL)}
+def _verdict_counts(runs):
+    n = {s: sum(r.verdict.status == s for r in runs) for s in (OK, WARN, FAIL)}
     text = f"{n[OK]} ok"
     if n[WARN]:
         text += f", {n[WARN]} warn"
@@ -32,44 +33,76 @@ def _verdict_counts(verdicts):
     return text
 
 
-def condition_rows(conds, verdicts):
+def spread_text(values):
+    """Mean ± sample standard deviation, or "n = 1" for a single value."""
+    v = np.asarray([x for x in values if x is not None], dtype=float)
+    if v.size == 0:
+        return "-"
+    if v.size == 1:
+        return f"{v[0]:.3f} (n = 1)"
+    return f"{v.mean():.3f} ± {v.std(ddof=1):.3f} (n = {v.size})"
+
+
+def _median(values):
+    v = [x for x in values if x is not None]
+    return f"{np.median(v):.3f}" if v else "-"
+
+
+def _cycle_columns(c):
+    if c.kind != "nbsim":
+        return ("-", "-", "-")
+    ct = c.cycle_times()
+    return (_median([r.summary["rtf_second_half"] for r in c.runs]),
+            f"{np.median(ct) * 1e3:.3f}", f"{ct.max() * 1e3:.3f}")
+
+
+def condition_rows(conds):
     rows = []
     for c in conds:
-        ct = c.cycle_times()
-        rtf, rtf_sd = stats.mean_std(c.rtfs())
-        half, _ = stats.mean_std([r.summary["rtf_second_half"]
-                                  for r in c.runs])
-        faults = np.mean([r.vmstat_total("numa_hint_faults")
-                          / max(r.summary["time_sim_s"], 1e-9)
-                          for r in c.runs])
-        migrated = np.mean([r.vmstat_total("numa_pages_migrated")
-                            for r in c.runs])
-        rows.append((c.label, str(len(c.runs)), f"{rtf:.3f} ± {rtf_sd:.3f}",
-                     f"{half:.3f}", f"{np.median(ct) * 1e3:.3f}",
-                     f"{ct.mean() * 1e3:.3f}",
-                     f"{ct.max() * 1e3:.3f}", f"{faults:.0f}",
-                     f"{migrated:.0f}",
-                     _verdict_counts([verdicts[id(r)] for r in c.runs])))
+        k = counters.of_condition(c)
+        rows.append((c.label, str(len(c.runs)),
+                     f"{c.metric_name} {_median(c.metrics())}",
+                     spread_text(c.metrics()), *_cycle_columns(c),
+                     counters.rate_text(k["hint_faults_per_s"]),
+                     counters.rate_text(k["pages_migrated_per_s"]),
+                     counters.share_text(k["remote_hint_fault_share"]),
+                     str(sum(r.disturbance.disturbed for r in c.runs)),
+                     _verdict_counts(c.runs)))
     return rows
 
 
-def pair_rows(pairs):
-    return [(a.label, b.label, f"{r['ratio']:.3f}",
-             f"{r['min']:.3f} .. {r['max']:.3f} over {r['pairs']} pairs",
-             f"{r['median_cycle']:.3f}")
-            for a, b, r in pairs]
+def _interval_text(iv):
+    if iv.n == 0:
+        return "-", "-"
+    ci = "too few pairs" if iv.lo is None else f"{iv.lo:.3f} .. {iv.hi:.3f}"
+    return f"{iv.median:.3f}", ci
 
 
-def run_rows(conds, verdicts):
+def comparison_rows(comps):
+    rows = []
+    for c in comps:
+        median, ci = _interval_text(c.clean)
+        all_median, all_ci = _interval_text(c.usable)
+        rows.append((c.num.label, c.den.label,
+                     f"{c.clean.n} of {len(c.pairs)}", median, ci,
+                     f"{all_median} ({all_ci}, {c.usable.n} pairs)",
+                     "-" if c.median_cycle is None
+                     else f"{c.median_cycle:.3f}"))
+    return rows
+
+
+def run_rows(conds):
     rows = []
     for c in conds:
         for r in c.runs:
-            v = verdicts[id(r)]
+            k = counters.of_run(r)
             rows.append((r.name, c.label, r.summary["slurm_job_id"] or "-",
-                         f"{r.summary['rtf']:.3f}",
-                         str(r.vmstat_total("numa_pte_updates")),
-                         str(r.vmstat_total("numa_hint_faults")),
-                         v.status))
+                         r.pair or "-",
+                         "-" if r.metric is None else f"{r.metric:.3f}",
+                         str(k["numa_pte_updates"]),
+                         str(k["numa_hint_faults"]),
+                         str(k["remote_hint_faults"]),
+                         r.disturbance.summary(), r.verdict.status))
     return rows
 
 

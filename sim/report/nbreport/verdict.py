@@ -1,6 +1,7 @@
 """The per-run verdict: was the numa_balancing value the run is labelled
 with really in force? Checks the kernel value at the start and end of the
-sim phase on every host, the value the plugin exported to the job
+measured window (nbsim's sim phase, or a --command run's command) on
+every host, the value the plugin exported to the job
 (SLURM_NUMA_BALANCING), and the /proc/vmstat NUMA counters: when balancing
 is on the scanner marks PTEs (numa_pte_updates grows) and the kernel takes
 hint faults; when it is off nothing is marked. The counters are node-wide,
@@ -97,13 +98,13 @@ def _counters_on(v, run, deltas):
     if not quiet:
         v.add("counters", OK, f"{pte} PTE updates, {faults} hint faults: "
               "the scanner was at work")
-    elif run.summary["time_sim_s"] < MIN_SCAN_WINDOW_S:
+    elif run.window_s < MIN_SCAN_WINDOW_S:
         v.add("counters", WARN, f"no PTE updates on {', '.join(quiet)}, but "
-              f"the sim phase ({run.summary['time_sim_s']:.2f} s) is too "
-              "short to tell")
+              f"the measured window ({run.window_s:.2f} s) is too short "
+              "to tell")
     else:
         v.add("counters", FAIL, "balancing on, yet no PTE updates on "
-              f"{', '.join(quiet)} in {run.summary['time_sim_s']:.1f} s")
+              f"{', '.join(quiet)} in {run.window_s:.1f} s")
 
 
 def _counters_off(v, run, deltas):

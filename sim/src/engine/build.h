@@ -1,14 +1,26 @@
-/* build.h - constructing one rank's share of a network in one parallel
- * region: neurons (create), synapses (connect), then the delays agreed
- * over all threads and ranks and the ring buffers sized from them. */
+/* build.h - constructing one rank's share of a network: neurons (create),
+ * synapses (connect), the delays agreed over all threads and ranks, then
+ * NEST's delivery structures (one thread fills the compressed spike table;
+ * the ranks exchange where their synapses are; each thread builds its
+ * neurons' target tables) and the ring buffers and spike registers. */
 #ifndef NB_BUILD_H
 #define NB_BUILD_H
 
+#include <stdbool.h>
+
 #include "engine/network.h"
+
+/* How to build: NEST's use_compressed_spikes, and whether to keep each
+ * cycle's spikes for --record-spikes. */
+struct nb_build_opts {
+	int threads;
+	bool compressed, record_spikes;
+};
 
 /* Collective. Fills net; returns 0, or -1 on every rank (message on the
  * rank that failed). time_create/time_connect get wall seconds. */
-int nb_build(struct nb_net *net, const struct nb_model *m, int threads,
-             double *time_create, double *time_connect);
+int nb_build(struct nb_net *net, const struct nb_model *m,
+             const struct nb_build_opts *o, double *time_create,
+             double *time_connect);
 
 #endif

@@ -22,7 +22,7 @@ struct gen {
 	uint32_t seed;
 	uint64_t proj;
 	uint64_t src_first, src_n;
-	double w_mean, w_sd, d_mean, d_sd, dt;
+	double w_mean, w_sd, d_mean, d_sd, d_min, dt;
 };
 
 struct draw {
@@ -43,6 +43,7 @@ static void gen_init(struct gen *g, const struct nb_model *m, size_t p)
 	g->w_sd = pr->w_sd;
 	g->d_mean = pr->d_mean;
 	g->d_sd = pr->d_sd;
+	g->d_min = pr->d_rule == NB_DELAY_MIN_HALF_DT ? 0.5 * m->dt : m->dt;
 	g->dt = m->dt;
 }
 
@@ -57,7 +58,9 @@ static inline uint32_t draw_src(const struct gen *g, uint64_t tgt, uint64_t k)
 /* Synapse k onto tgt: source from the first draw; delay and weight normal
  * (lanes 1 and 2 of draw t give the pair of normals of try t: the first
  * for the delay, the second for the weight), each redrawn on its own until
- * the delay is at least dt and the weight has the sign of its mean. */
+ * the delay is at least d_min (dt, or dt / 2 under NEST's Potjans_2014
+ * rule, which then rounds it to one step) and the weight has the sign of
+ * its mean. */
 static struct draw draw_syn(const struct gen *g, uint64_t tgt, uint64_t k)
 {
 	struct nb_u4 u = nb_rng4(g->seed, NB_RNG_CONNECT, g->proj << 40 | tgt, k << 8);
@@ -74,7 +77,7 @@ static struct draw draw_syn(const struct gen *g, uint64_t tgt, uint64_t k)
 		nb_normal2(u.v[1], u.v[2], &z0, &z1);
 		if (!d_ok) {
 			d = g->d_mean + g->d_sd * z0;
-			d_ok = d >= g->dt;
+			d_ok = d >= g->d_min;
 		}
 		if (!w_ok) {
 			w = g->w_mean + g->w_sd * z1;

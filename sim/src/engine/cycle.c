@@ -9,7 +9,9 @@
 #include "engine/poisson.h"
 #include "engine/rng.h"
 #include "exchange/comm.h"
-#include "io/placement.h"
+#include "exchange/deliver.h"
+#include "exchange/register.h"
+#include "io/buffers.h"
 #include "io/progress.h"
 
 #ifdef NB_NO_CYCLE_TIMERS
@@ -35,44 +37,6 @@ size_t nb_cycles(int64_t steps, int min_delay)
 	return (size_t)((steps + min_delay - 1) / min_delay);
 }
 
-/* Adds every received spike's synapses on this thread into its ring
- * buffers; channels: 1 (one signed buffer) or 2 (excitatory, inhibitory;
- * see nb_model_ring_channels). */
-static inline void deliver_ch(const struct nb_net *net, struct nb_thread_net *t,
-                              const uint64_t *list, size_t n, int64_t start,
-                              const int channels)
-{
-	const size_t slots = (size_t)net->slots, nl = t->n;
-
-	for (size_t e = 0; e < n; e++) {
-		uint32_t gid = (uint32_t)list[e];
-		size_t base = (size_t)((start + (int64_t)(list[e] >> 32)) % (int64_t)slots);
-		const struct nb_syn *sy = t->syn + t->row[gid];
-		const struct nb_syn *end = t->syn + t->row[gid + 1];
-
-		t->events += (uint64_t)(end - sy);
-		for (; sy < end; sy++) {
-			size_t slot = base + (sy->td >> NB_TGT_BITS);
-			size_t idx;
-
-			if (slot >= slots)
-				slot -= slots;
-			idx = (slot * nl + (sy->td & NB_TGT_MASK)) * (size_t)channels;
-			if (channels == 2)
-				idx += sy->w < 0.0f;
-			t->ring[idx] += sy->w;
-		}
-	}
-}
-
-static void deliver(const struct nb_sim *s, struct nb_thread_net *t)
-{
-	if (s->net->channels == 2)
-		deliver_ch(s->net, t, s->x.list, s->x.nlist, s->prev_start, 2);
-	else
-		deliver_ch(s->net, t, s->x.list, s->x.nlist, s->prev_start, 1);
-}
-
 /* The Poisson count of neuron i (gid) at step st: every fourth step one
  * draw gives the uniforms of four steps, kept as four 8-bit counts. */
 static inline int background(const struct nb_net *net, struct nb_thread_net *t,
@@ -95,24 +59,45 @@ static inline int background(const struct nb_net *net, struct nb_thread_net *t,
 	return (int)(t->bg[i] >> (8 * lane) & 0xff);
 }
 
-static void spiked(struct nb_thread_net *t, bool count, uint32_t gid,
-                   int lag, uint16_t pop)
+/* Neuron i (gid) of the thread spiked at lag: NEST's send_remote, one
+ * register entry per target (with compressed spikes a rank; without, a
+ * header and one entry per synapse), and its local_spike_counter_. */
+static void spiked(const struct nb_sim *s, struct nb_thread_net *t, int thread,
+                   size_t i, uint32_t gid, int lag, uint16_t pop)
 {
-	struct nb_spike *sp = &t->reg[t->nreg++];
+	const struct nb_net *net = s->net;
+	const struct nb_targets *tg = &t->tgt[i];
+	uint64_t l = (uint64_t)lag;
+	int err = 0;
 
-	sp->gid = gid;
-	sp->lag = (uint32_t)lag;
-	if (count)
+	net->spike_counter[thread]++;
+	if (s->count_rates)
 		t->pop_spikes[pop]++;
+	if (t->rec)
+		t->rec[t->nrec++] = (struct nb_spike){gid, (uint32_t)lag};
+	if (net->compressed) {
+		for (size_t k = 0; k < tg->n; k++)
+			err |= nb_register_push(t->reg, l << NB_SPIKE_LAG_SHIFT | gid, tg->t[k]);
+	} else if (tg->n) {
+		err |= nb_register_push(t->reg, l << NB_SPIKE_LAG_SHIFT | gid,
+		                        NB_REG_HEADER | tg->n);
+		for (size_t k = 0; k < tg->n; k++) {
+			uint64_t v = tg->t[k];
+
+			err |= nb_register_push(t->reg, l << NB_SYN_LAG_SHIFT |
+			        (v >> NB_TGT_THREAD_SHIFT & (NB_MAX_THREADS - 1)) << NB_SYN_THREAD_SHIFT |
+			        (v & NB_TGT_SYN_MASK), v >> NB_TGT_RANK_SHIFT);
+		}
+	}
+	t->failed |= err != 0;
 }
 
 /* Updates every neuron of the thread for steps [start, start + n). */
-static void update(const struct nb_sim *s, struct nb_thread_net *t,
-                   int64_t start, int n)
+static void update(const struct nb_sim *s, int thread, int64_t start, int n)
 {
 	const struct nb_net *net = s->net;
-	const size_t slots = (size_t)net->slots, nl = t->n;
-	const size_t first = (size_t)(start % (int64_t)slots);
+	struct nb_thread_net *t = &net->t[thread];
+	const size_t nl = t->n;
 	const int ch = net->channels;
 	const int exp_model = net->m->neuron == NB_IAF_PSC_EXP;
 
@@ -121,10 +106,9 @@ static void update(const struct nb_sim *s, struct nb_thread_net *t,
 		uint16_t p = t->pop[i];
 		const struct nb_prop *pr = &net->prop[p];
 		double wbg = net->m->pops[p].bg_weight;
-		size_t slot = first;
 
 		for (int l = 0; l < n; l++) {
-			float *rb = &t->ring[(slot * nl + i) * (size_t)ch];
+			float *rb = &t->ring[((size_t)net->moduli[l] * nl + i) * (size_t)ch];
 			double in = rb[0] + background(net, t, i, gid, start + l, &net->pois[p]) * wbg;
 			int sp;
 
@@ -137,43 +121,43 @@ static void update(const struct nb_sim *s, struct nb_thread_net *t,
 			}
 			rb[0] = 0.0f;
 			if (sp)
-				spiked(t, s->count_rates, (uint32_t)gid, l, p);
-			if (++slot == slots)
-				slot = 0;
+				spiked(s, t, thread, i, (uint32_t)gid, l, p);
 		}
 	}
 }
 
+/* --record-spikes: this cycle's spikes of every thread, then emptied. */
 static void record_spikes(const struct nb_sim *s, int64_t start)
 {
 	const struct nb_net *net = s->net;
 
-	for (int t = 0; t < net->threads; t++)
-		for (size_t i = 0; i < net->t[t].nreg; i++)
+	for (int t = 0; t < net->threads && net->t[t].rec; t++) {
+		for (size_t i = 0; s->spikes_out && i < net->t[t].nrec; i++)
 			fprintf(s->spikes_out, "%lld %u\n",
-			        (long long)(start + net->t[t].reg[i].lag),
-			        net->t[t].reg[i].gid);
+			        (long long)(start + net->t[t].rec[i].lag),
+			        net->t[t].rec[i].gid);
+		net->t[t].nrec = 0;
+	}
 }
 
-static void sample_placement(struct nb_sim *s, size_t cycle)
+/* Spikes this rank emitted since the last exchange (the counters' sum). */
+static uint64_t new_spikes(struct nb_sim *s)
 {
-	const struct nb_net *net = s->net;
-	const char *const *names = s->placement->names; /* set up in main.c */
-	struct nb_region reg[3][net->threads];
-	struct nb_buffer buf[3] = {
-		{names[0], net->threads, reg[0]},
-		{names[1], net->threads, reg[1]},
-		{names[2], net->threads, reg[2]},
-	};
+	uint64_t sum = 0, d;
 
-	for (int t = 0; t < net->threads; t++) {
-		const struct nb_thread_net *th = &net->t[t];
+	for (int t = 0; t < s->net->threads; t++)
+		sum += s->net->spike_counter[t];
+	d = sum - s->spikes_counted;
+	s->spikes_counted = sum;
+	return d;
+}
 
-		reg[0][t] = (struct nb_region){th->reg, th->n * (size_t)net->min_delay * sizeof(*th->reg)};
-		reg[1][t] = (struct nb_region){th->ring, (size_t)net->slots * th->n * (size_t)net->channels * sizeof(float)};
-		reg[2][t] = (struct nb_region){th->syn, th->nsyn * sizeof(*th->syn)};
-	}
-	nb_placement_sample(s->placement, (int64_t)cycle, buf);
+static int any_thread_failed(const struct nb_net *net)
+{
+	for (int t = 0; t < net->threads; t++)
+		if (net->t[t].failed)
+			return 1;
+	return 0;
 }
 
 /* The master thread's part of a cycle, between the two barriers. */
@@ -181,22 +165,25 @@ static void master(struct nb_sim *s, int64_t start, int n, size_t cycle,
                    struct nb_cycle_log *log)
 {
 	double t0 = s->clock[0], t1 = s->clock[1], t2 = s->clock[2], t3, t4, t5;
-	size_t spikes;
+	uint64_t spikes = new_spikes(s);
 
-	spikes = nb_exchange_collocate(&s->x, s->net);
+	if (any_thread_failed(s->net))
+		nb_comm_abort("out of memory for a spike register");
+	if (nb_exchange_collocate(&s->x, s->net))
+		nb_comm_abort("out of memory for the spike exchange");
 	t3 = NOW();
 	t4 = t3; /* no sync phase without --sync-timer: exactly 0 s */
 	if (s->sync_timer) {
 		nb_comm_barrier();
 		t4 = NOW();
 	}
-	if (s->spikes_out)
-		record_spikes(s, start);
+	record_spikes(s, start);
 	if (nb_exchange_communicate(&s->x, s->net))
 		nb_comm_abort("out of memory for the spike exchange");
 	t5 = NOW();
 	s->prev_start = start;
 	s->step = start + n;
+	nb_net_set_moduli(s->net, s->step);
 	if (log) {
 		log->phase_s[NB_PHASE_DELIVER][cycle] = t1 - t0;
 		log->phase_s[NB_PHASE_UPDATE][cycle] = t2 - t1;
@@ -206,15 +193,34 @@ static void master(struct nb_sim *s, int64_t start, int n, size_t cycle,
 		log->cycle_s[cycle] = t5 - t0;
 		log->spikes[cycle] = (int64_t)spikes;
 		if (s->placement && cycle % (size_t)s->placement->every == 0)
-			sample_placement(s, cycle);
+			nb_sampled_take(s->sampled, s->placement, s->net, &s->x,
+			                (int64_t)cycle);
 	}
 	if (s->progress)
 		nb_progress_update((double)s->step * s->net->m->dt);
 }
 
+/* Deliver and update of one thread; the master's clock readings are the
+ * cycle's, and every thread's own times go to the thread log. */
+static void thread_work(struct nb_sim *s, int thread, int64_t start, int n,
+                        size_t cycle, struct nb_cycle_log *log)
+{
+	double t0 = NOW(), t1;
+
+#pragma omp master
+	s->clock[0] = t0;
+	nb_deliver(&s->x, s->net, thread, start, s->prev_start);
+	t1 = NOW();
+#pragma omp master
+	s->clock[1] = t1;
+	update(s, thread, start, n);
+	if (log && log->threads)
+		nb_thread_log_cycle(log->threads, thread, cycle, t1 - t0, NOW() - t1);
+}
+
 void nb_cycle_run(struct nb_sim *s, int64_t steps, struct nb_cycle_log *log)
 {
-	struct nb_thread_net *t = &s->net->t[omp_get_thread_num()];
+	const int thread = omp_get_thread_num();
 	const int64_t end = s->step + steps;
 
 	for (size_t cycle = 0;; cycle++) {
@@ -223,12 +229,7 @@ void nb_cycle_run(struct nb_sim *s, int64_t steps, struct nb_cycle_log *log)
 
 		if (start >= end)
 			break;
-#pragma omp master
-		s->clock[0] = NOW();
-		deliver(s, t);
-#pragma omp master
-		s->clock[1] = NOW();
-		update(s, t, start, n);
+		thread_work(s, thread, start, n, cycle, log);
 #pragma omp barrier
 #pragma omp master
 		{

@@ -1,6 +1,8 @@
 /* network.c - allocation and initial state of one rank's neurons, ring
  * buffers and spike registers; every thread first-touches its own share,
- * so its pages start on its NUMA node, as in NEST. */
+ * so its pages start on its NUMA node, as in NEST. The shared pieces (the
+ * per-thread spike counters, the modulo table) come from the master
+ * thread, as NEST's do. */
 #include "engine/network.h"
 
 #include <stdio.h>
@@ -9,6 +11,8 @@
 
 #include "engine/hugemem.h"
 #include "engine/rng.h"
+#include "exchange/deliver.h"
+#include "exchange/register.h"
 
 int nb_net_init(struct nb_net *net, const struct nb_model *m, int rank,
                 int ranks, int threads)
@@ -25,7 +29,8 @@ int nb_net_init(struct nb_net *net, const struct nb_model *m, int rank,
 	net->t = calloc((size_t)threads, sizeof(*net->t));
 	net->prop = calloc(m->npops, sizeof(*net->prop));
 	net->pois = calloc(m->npops, sizeof(*net->pois));
-	if (!net->t || !net->prop || !net->pois) {
+	net->spike_counter = calloc((size_t)threads, sizeof(*net->spike_counter));
+	if (!net->t || !net->prop || !net->pois || !net->spike_counter) {
 		fprintf(stderr, "nbsim: out of memory\n");
 		return -1;
 	}
@@ -105,6 +110,23 @@ int nb_net_init_thread(struct nb_net *net, int thread)
 	return 0;
 }
 
+int nb_net_alloc_moduli(struct nb_net *net)
+{
+	net->moduli = malloc((size_t)net->slots * sizeof(*net->moduli));
+	if (!net->moduli) {
+		fprintf(stderr, "nbsim: out of memory\n");
+		return -1;
+	}
+	nb_net_set_moduli(net, 0);
+	return 0;
+}
+
+void nb_net_set_moduli(struct nb_net *net, int64_t start)
+{
+	for (int k = 0; k < net->slots; k++)
+		net->moduli[k] = (start + k) % net->slots;
+}
+
 int nb_net_alloc_rings(struct nb_net *net, int thread)
 {
 	struct nb_thread_net *t = &net->t[thread];
@@ -113,8 +135,11 @@ int nb_net_alloc_rings(struct nb_net *net, int thread)
 	t->ring = nb_huge_alloc((n + 1) * sizeof(float));
 	if (t->ring)
 		memset(t->ring, 0, (n + 1) * sizeof(float));
-	t->reg = malloc((t->n * (size_t)net->min_delay + 1) * sizeof(*t->reg));
-	if (!t->ring || !t->reg) {
+	t->reg = nb_register_new();
+	t->merge = nb_merge_new(net->ranks);
+	if (net->record_spikes)
+		t->rec = malloc((t->n * (size_t)net->min_delay + 1) * sizeof(*t->rec));
+	if (!t->ring || !t->reg || !t->merge || (net->record_spikes && !t->rec)) {
 		fprintf(stderr, "nbsim: out of memory for ring buffers\n");
 		t->failed = 1;
 		return -1;
@@ -136,11 +161,17 @@ void nb_net_free(struct nb_net *net)
 		free(t->row);
 		nb_huge_free(t->syn);
 		nb_huge_free(t->ring);
-		free(t->reg);
+		nb_targets_free(t->tgt, t->n);
+		nb_register_free(t->reg);
+		nb_merge_free(t->merge);
+		free(t->rec);
 		free(t->pop_spikes);
 	}
+	nb_csd_free(&net->csd);
 	free(net->t);
 	free(net->prop);
 	free(net->pois);
+	free(net->moduli);
+	free(net->spike_counter);
 	memset(net, 0, sizeof(*net));
 }

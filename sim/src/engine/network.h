@@ -5,12 +5,18 @@
 #ifndef NB_NETWORK_H
 #define NB_NETWORK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "engine/neuron.h"
 #include "engine/poisson.h"
+#include "exchange/compressed.h"
+#include "exchange/targets.h"
 #include "models/builders.h"
+
+struct nb_register;
+struct nb_merge;
 
 /* Synapse: target's local index (low 22 bits) and delay in steps (high
  * 10 bits), and weight (mV or pA). */
@@ -24,7 +30,7 @@ struct nb_syn {
 	float w;
 };
 
-/* A spike: emitted by gid at step (cycle start + lag). */
+/* A spike: emitted by gid at step (cycle start + lag) (--record-spikes). */
 struct nb_spike {
 	uint32_t gid, lag;
 };
@@ -36,12 +42,16 @@ struct nb_thread_net {
 	int32_t *refr;
 	uint16_t *pop;
 	uint32_t *bg;                  /* [n]: Poisson counts of this block of 4 steps */
-	uint64_t *row;                 /* [N + 1] synapses of source gid: row[gid] .. row[gid+1] */
+	uint64_t *row;                 /* [N + 1] synapses of source gid: row[gid] .. row[gid+1]
+	                                  (construction only) */
 	struct nb_syn *syn;
 	uint64_t nsyn;
 	float *ring;                   /* [slots][n][channels] */
-	struct nb_spike *reg;          /* spike register of this cycle: [n * min_delay] */
-	size_t nreg;
+	struct nb_targets *tgt;        /* [n] where each neuron's spikes go */
+	struct nb_register *reg;       /* this cycle's spike register */
+	struct nb_merge *merge;        /* deliver's cursors */
+	struct nb_spike *rec;          /* --record-spikes: [n * min_delay] */
+	size_t nrec;
 	uint64_t *pop_spikes;          /* [npops] spikes counted in the sim phase */
 	uint64_t events;               /* synaptic events delivered */
 	int min_delay, max_delay;      /* over this thread's synapses */
@@ -59,6 +69,11 @@ struct nb_net {
 	int channels;                  /* nb_model_ring_channels */
 	int min_delay, max_delay, slots;
 	uint64_t synapses;             /* on this rank */
+	bool compressed;               /* NEST's use_compressed_spikes */
+	bool record_spikes;            /* keep t->rec */
+	struct nb_csd csd;             /* compressed spikes only (after construction) */
+	int64_t *moduli;               /* [slots]: ring slot of step (cycle start + k), NEST's moduli_ */
+	uint64_t *spike_counter;       /* [threads] spikes emitted, NEST's local_spike_counter_ */
 };
 
 /* gid / vps without a division instruction (gid < 2^32): the double
@@ -81,14 +96,19 @@ static inline uint64_t nb_local_ceil(uint64_t gid, int vp, int vps)
 	return gid > (uint64_t)vp ? (gid - (uint64_t)vp + (uint64_t)vps - 1) / (uint64_t)vps : 0;
 }
 
-/* Sets up propagators, Poisson tables and per-thread neuron state (each
- * thread first-touches its own memory). Call inside the parallel region
- * (every thread); returns 0 on every thread or -1 on every thread. */
+/* Sets up propagators, Poisson tables and the shared spike counters
+ * (the master thread, before the regions; -1 with a message); then
+ * nb_net_init_thread gives each thread its neuron state (each thread
+ * first-touches its own memory). */
 int nb_net_init(struct nb_net *net, const struct nb_model *m, int rank,
                 int ranks, int threads);
 int nb_net_init_thread(struct nb_net *net, int thread);
-/* Ring buffers and spike register once the delays are known (per
- * thread, in the region). */
+/* The modulo table once the delays are known (the master thread). */
+int nb_net_alloc_moduli(struct nb_net *net);
+/* moduli[k] = (start + k) % slots: for the cycle that begins at start. */
+void nb_net_set_moduli(struct nb_net *net, int64_t start);
+/* Ring buffers, spike register and deliver's cursors once the delays are
+ * known (per thread, in the region). */
 int nb_net_alloc_rings(struct nb_net *net, int thread);
 void nb_net_free(struct nb_net *net);
 

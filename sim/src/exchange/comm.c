@@ -2,6 +2,7 @@
  * mpicc (NB_HAVE_MPI), or over a single process otherwise. */
 #include "exchange/comm.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -78,6 +79,36 @@ void nb_comm_alltoall(const void *send, size_t n, void *recv)
 	             MPI_COMM_WORLD);
 }
 
+/* Counts and displacements as MPI's ints; -1 when one does not fit. */
+static int ints(const size_t *count, int n, int *c, int *d)
+{
+	size_t at = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (count[i] > INT_MAX || at > INT_MAX)
+			return -1;
+		c[i] = (int)count[i];
+		d[i] = (int)at;
+		at += count[i];
+	}
+	return 0;
+}
+
+int nb_comm_alltoallv(const void *send, const size_t *scount, void *recv,
+                      const size_t *rcount)
+{
+	int n = nb_comm_size(), bad;
+	int *a = malloc(4 * (size_t)n * sizeof(int));
+
+	bad = !a || ints(scount, n, a, a + n) || ints(rcount, n, a + 2 * n, a + 3 * n);
+	MPI_Allreduce(MPI_IN_PLACE, &bad, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+	if (!bad)
+		MPI_Alltoallv(send, a, a + n, MPI_BYTE, recv, a + 2 * n, a + 3 * n,
+		              MPI_BYTE, MPI_COMM_WORLD);
+	free(a);
+	return bad ? -1 : 0;
+}
+
 void nb_comm_sum(double *v, size_t n)
 {
 	MPI_Allreduce(MPI_IN_PLACE, v, (int)n, MPI_DOUBLE, MPI_SUM,
@@ -137,6 +168,14 @@ void nb_comm_gather(const void *send, size_t n, void *recv)
 void nb_comm_alltoall(const void *send, size_t n, void *recv)
 {
 	memmove(recv, send, n);
+}
+
+int nb_comm_alltoallv(const void *send, const size_t *scount, void *recv,
+                      const size_t *rcount)
+{
+	(void)rcount;
+	memmove(recv, send, scount[0]);
+	return 0;
 }
 
 void nb_comm_sum(double *v, size_t n)

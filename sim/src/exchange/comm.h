@@ -19,6 +19,12 @@ void nb_comm_max(double *v, size_t n);
 /* Every rank sends the n-byte block i of send to rank i and receives
  * rank i's block into block i of recv (MPI_Alltoall). */
 void nb_comm_alltoall(const void *send, size_t n, void *recv);
+/* Every rank sends scount[i] bytes to rank i and receives rcount[i]
+ * bytes from rank i, the blocks packed in rank order in send and recv
+ * (MPI_Alltoallv). 0, or -1 on every rank when some count exceeds MPI's
+ * int or memory runs out. */
+int nb_comm_alltoallv(const void *send, const size_t *scount, void *recv,
+                      const size_t *rcount);
 /* Ranks on this rank's node (MPI_COMM_TYPE_SHARED). */
 int nb_comm_local_size(void);
 /* Abort every rank with a message (used for errors after MPI start-up). */

@@ -1,143 +1,197 @@
 /* exchange.c - collocate and communicate (exchange.h). */
 #include "exchange/exchange.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/vec.h"
 #include "exchange/comm.h"
+#include "exchange/register.h"
 
-#define MIN_CHUNK 16
+#define MIN_CHUNK 2
+#define SHRINK_LIMIT 0.2
+#define SHRINK_SPARE 0.1
+#define GROW_EXTRA 0.5
 
-static int resize(struct nb_exchange *x, size_t chunk)
+/* Without compressed spikes: one spike's entries in a register. */
+struct nb_group {
+	uint64_t key;                  /* lag << 32 | gid */
+	const struct nb_reg_entry *e;
+	size_t n;
+};
+
+/* Room for the chunks; the buffers grow, as NEST's vectors: a new block,
+ * the old one freed (their content is rewritten by the next collocate;
+ * until then every chunk of both says "no spikes"). */
+static int reserve(struct nb_exchange *x)
 {
-	size_t n = (size_t)x->ranks * chunk;
-	uint64_t *s = realloc(x->send, n * sizeof(*s));
-	uint64_t *r;
+	size_t want = (size_t)x->ranks * (x->chunk + NB_CHUNK_HEAD);
+	uint64_t *s, *r;
 
-	if (!s)
+	if (want <= x->cap)
+		return 0;
+	s = malloc(want * sizeof(*s));
+	r = malloc(want * sizeof(*r));
+	if (!s || !r) {
+		free(s);
+		free(r);
 		return -1;
+	}
+	memset(s, 0, want * sizeof(*s));
+	memset(r, 0, want * sizeof(*r));
+	free(x->send);
+	free(x->recv);
 	x->send = s;
-	r = realloc(x->recv, n * sizeof(*r));
-	if (!r)
-		return -1;
 	x->recv = r;
-	x->chunk = chunk;
+	x->cap = want;
 	return 0;
 }
 
-int nb_exchange_init(struct nb_exchange *x, int ranks, size_t chunk)
+int nb_exchange_init(struct nb_exchange *x, int ranks, bool compressed)
 {
 	memset(x, 0, sizeof(*x));
 	x->ranks = ranks;
-	return resize(x, chunk < MIN_CHUNK ? MIN_CHUNK : chunk);
+	x->compressed = compressed;
+	x->chunk = MIN_CHUNK;
+	x->fill = calloc((size_t)ranks, sizeof(*x->fill));
+	return x->fill ? reserve(x) : -1;
 }
 
 void nb_exchange_free(struct nb_exchange *x)
 {
 	free(x->send);
 	free(x->recv);
-	free(x->list);
+	free(x->fill);
+	free(x->groups);
 	memset(x, 0, sizeof(*x));
-}
-
-/* Fills chunk 0 from the registers (as many as fit) and copies it to the
- * other ranks' chunks; the count in entry 0 is always the true one. */
-static size_t fill(struct nb_exchange *x, const struct nb_net *net)
-{
-	uint64_t *c = x->send;
-	size_t n = 0;
-
-	for (int t = 0; t < net->threads; t++) {
-		const struct nb_thread_net *th = &net->t[t];
-
-		for (size_t i = 0; i < th->nreg; i++, n++)
-			if (n + 1 < x->chunk)
-				c[n + 1] = (uint64_t)th->reg[i].lag << 32 | th->reg[i].gid;
-	}
-	c[0] = n;
-	for (int r = 1; r < x->ranks; r++)
-		memcpy(x->send + (size_t)r * x->chunk, c,
-		       (n + 1 < x->chunk ? n + 1 : x->chunk) * sizeof(*c));
-	return n;
-}
-
-size_t nb_exchange_collocate(struct nb_exchange *x, struct nb_net *net)
-{
-	return fill(x, net);
-}
-
-static uint64_t max_count(const struct nb_exchange *x)
-{
-	uint64_t m = 0;
-
-	for (int r = 0; r < x->ranks; r++)
-		if (x->recv[(size_t)r * x->chunk] > m)
-			m = x->recv[(size_t)r * x->chunk];
-	return m;
 }
 
 static int cmp_u64(const void *a, const void *b)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	uint64_t p = *(const uint64_t *)a, q = *(const uint64_t *)b;
 
-	return (x > y) - (x < y);
+	return (p > q) - (p < q);
 }
 
-static int build_list(struct nb_exchange *x, uint64_t total)
+static int cmp_group(const void *a, const void *b)
 {
-	x->nlist = 0;
-	if (total == 0)
-		return 0;
-	if (total > x->caplist) {
-		uint64_t *l = realloc(x->list, total * sizeof(*l));
+	return cmp_u64(&((const struct nb_group *)a)->key,
+	               &((const struct nb_group *)b)->key);
+}
 
-		if (!l)
-			return -1;
-		x->list = l;
-		x->caplist = total;
+/* Appends one entry to its rank's chunk (counted even when it is full). */
+static inline void put(struct nb_exchange *x, const struct nb_reg_entry *e)
+{
+	size_t c = x->fill[e->rank]++;
+
+	if (c < x->chunk)
+		x->send[e->rank * (x->chunk + NB_CHUNK_HEAD) + NB_CHUNK_HEAD + c] = e->data;
+}
+
+/* Compressed: every entry, then each chunk sorted. */
+static void fill_compressed(struct nb_exchange *x, const struct nb_net *net)
+{
+	for (int t = 0; t < net->threads; t++) {
+		const struct nb_register *reg = net->t[t].reg;
+
+		for (size_t i = 0; i < reg->n; i++)
+			put(x, &reg->e[i]);
 	}
 	for (int r = 0; r < x->ranks; r++) {
-		const uint64_t *c = x->recv + (size_t)r * x->chunk;
+		size_t n = x->fill[r] < x->chunk ? x->fill[r] : x->chunk;
 
-		memcpy(x->list + x->nlist, c + 1, c[0] * sizeof(*c));
-		x->nlist += c[0];
+		qsort(x->send + (size_t)r * (x->chunk + NB_CHUNK_HEAD) + NB_CHUNK_HEAD,
+		      n, sizeof(uint64_t), cmp_u64);
 	}
-	qsort(x->list, x->nlist, sizeof(*x->list), cmp_u64);
+}
+
+/* Not compressed: the spikes (headers) sorted, then their entries. */
+static int fill_plain(struct nb_exchange *x, const struct nb_net *net)
+{
+	x->ngroups = 0;
+	for (int t = 0; t < net->threads; t++) {
+		const struct nb_register *reg = net->t[t].reg;
+
+		for (size_t i = 0; i < reg->n; i += 1 + (reg->e[i].rank & ~NB_REG_HEADER)) {
+			void *g = x->groups;
+
+			if (nb_vec_reserve_one(&g, x->ngroups, &x->capgroups, sizeof(*x->groups)))
+				return -1;
+			x->groups = g;
+			x->groups[x->ngroups++] = (struct nb_group){
+				reg->e[i].data, &reg->e[i + 1], reg->e[i].rank & ~NB_REG_HEADER};
+		}
+	}
+	if (x->ngroups)
+		qsort(x->groups, x->ngroups, sizeof(*x->groups), cmp_group);
+	for (size_t g = 0; g < x->ngroups; g++)
+		for (size_t k = 0; k < x->groups[g].n; k++)
+			put(x, &x->groups[g].e[k]);
 	return 0;
 }
 
-/* Chunks are kept only as large as needed; when one overflows, the chunk
- * grows by 1.5 (or to the largest count), the registers are collocated
- * again and the exchange is repeated. The registers are emptied last. */
-int nb_exchange_communicate(struct nb_exchange *x, struct nb_net *net)
+/* Fills the send buffer; each chunk's head gets its count and this
+ * rank's largest count to any rank. */
+static int fill(struct nb_exchange *x, const struct nb_net *net)
 {
-	uint64_t m, total = 0;
+	size_t max = 0;
 
-	for (;;) {
-		size_t want = x->chunk * 3 / 2;
-
-		nb_comm_alltoall(x->send, x->chunk * sizeof(uint64_t), x->recv);
-		m = max_count(x);
-		if (m + 1 <= x->chunk)
-			break;
-		if (want < m + 1)
-			want = (size_t)m + 1;
-		if (resize(x, want))
-			return -1;
-		x->grows++;
-		fill(x, net);
-	}
-	for (int t = 0; t < net->threads; t++)
-		net->t[t].nreg = 0;
-	for (int r = 0; r < x->ranks; r++)
-		total += x->recv[(size_t)r * x->chunk];
-	if (build_list(x, total))
+	memset(x->fill, 0, (size_t)x->ranks * sizeof(*x->fill));
+	if (x->compressed)
+		fill_compressed(x, net);
+	else if (fill_plain(x, net))
 		return -1;
-	if (m + 1 < x->chunk / 5 && x->chunk * 2 / 3 >= MIN_CHUNK) {
-		if (resize(x, x->chunk * 2 / 3))
-			return -1;
-		x->shrinks++;
+	for (int r = 0; r < x->ranks; r++)
+		max = x->fill[r] > max ? x->fill[r] : max;
+	for (int r = 0; r < x->ranks; r++) {
+		uint64_t *c = x->send + (size_t)r * (x->chunk + NB_CHUNK_HEAD);
+
+		c[0] = x->fill[r];
+		c[1] = max;
 	}
 	return 0;
+}
+
+int nb_exchange_collocate(struct nb_exchange *x, const struct nb_net *net)
+{
+	if ((double)x->global_max < SHRINK_LIMIT * (double)x->chunk) {
+		size_t want = (size_t)((1.0 + SHRINK_SPARE) * (double)x->global_max);
+
+		want = want > MIN_CHUNK ? want : MIN_CHUNK;
+		x->shrinks += want != x->chunk;
+		x->chunk = want;
+	}
+	return fill(x, net);
+}
+
+/* The largest count any rank sent to any rank (the same on every rank). */
+static size_t global_max(const struct nb_exchange *x)
+{
+	size_t m = 0;
+
+	for (int r = 0; r < x->ranks; r++)
+		m = nb_exchange_chunk(x, r)[1] > m ? nb_exchange_chunk(x, r)[1] : m;
+	return m;
+}
+
+int nb_exchange_communicate(struct nb_exchange *x, const struct nb_net *net)
+{
+	for (;;) {
+		if (x->ranks == 1) {
+			uint64_t *s = x->send;
+
+			x->send = x->recv;
+			x->recv = s;
+		} else {
+			nb_comm_alltoall(x->send, (x->chunk + NB_CHUNK_HEAD) * sizeof(uint64_t),
+			                 x->recv);
+		}
+		x->global_max = global_max(x);
+		if (x->global_max <= x->chunk)
+			return 0;
+		x->chunk = (size_t)((1.0 + GROW_EXTRA) * (double)x->global_max);
+		x->grows++;
+		if (reserve(x) || fill(x, net))
+			return -1;
+	}
 }

@@ -1,32 +1,63 @@
-/* exchange.h - the master thread's share of a cycle: collocate (copy every
- * thread's spike register into the send buffer) and communicate (an
- * MPI_Alltoall of equal chunks, grown x1.5 and repeated on overflow, shrunk
- * when under 20 % used), then the received spikes sorted by (lag, gid) so
- * that delivery adds them in the same order on every decomposition. */
+/* exchange.h - NEST's spike exchange (EventDeliveryManager::
+ * gather_spike_data), run by the master thread between the cycle's two
+ * barriers. Collocate copies every thread's spike register into the send
+ * buffer, one chunk per target rank, each chunk in (lag, gid) order so that
+ * deliver (deliver.h) adds spikes in the same order on every decomposition.
+ * Communicate exchanges the chunks with MPI_Alltoall; on one rank the send
+ * and receive buffers swap, as they do in NEST built without MPI. Chunk
+ * sizes follow NEST: two spikes per rank at first; when a chunk overflows,
+ * 1.5 times the largest count and the exchange is repeated; when the
+ * largest count falls under 20 % of the chunk, 1.1 times it (at least 2).
+ * The buffers themselves only grow, as NEST's vectors do. */
 #ifndef NB_EXCHANGE_H
 #define NB_EXCHANGE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "engine/network.h"
 
+/* A spike in the send buffer: with compressed spikes lag << 32 | gid;
+ * without, one word per synapse: lag << 54 | thread << 44 | synapse. */
+#define NB_SPIKE_LAG_SHIFT 32
+#define NB_SYN_LAG_SHIFT 54
+#define NB_SYN_THREAD_SHIFT 44
+#define NB_SYN_INDEX_MASK ((UINT64_C(1) << NB_SYN_THREAD_SHIFT) - 1)
+
+/* Each chunk: the spikes for (or from) that rank, the sender's largest
+ * count to any rank, then the spikes. */
+#define NB_CHUNK_HEAD 2
+
+struct nb_group;
+
 struct nb_exchange {
 	int ranks;
-	size_t chunk;                  /* uint64 entries per rank; entry 0 = count */
-	uint64_t *send, *recv;         /* [ranks * chunk] */
-	uint64_t *list;                /* received spikes: lag << 32 | gid, sorted */
-	size_t nlist, caplist;
+	bool compressed;
+	size_t chunk;                  /* spikes per rank and cycle */
+	size_t cap;                    /* words allocated in send and in recv */
+	uint64_t *send, *recv;         /* [ranks][NB_CHUNK_HEAD + chunk] */
+	size_t global_max;             /* largest count any rank sent to one rank */
+	size_t *fill;                  /* [ranks] counts while collocating */
+	struct nb_group *groups;       /* not compressed: this cycle's spikes */
+	size_t ngroups, capgroups;
 	uint64_t grows, shrinks;       /* adaptations of the chunk size */
 };
 
-int nb_exchange_init(struct nb_exchange *x, int ranks, size_t chunk);
+/* Chunk r of the receive buffer. */
+static inline const uint64_t *nb_exchange_chunk(const struct nb_exchange *x,
+                                                int r)
+{
+	return x->recv + (size_t)r * (x->chunk + NB_CHUNK_HEAD);
+}
+
+int nb_exchange_init(struct nb_exchange *x, int ranks, bool compressed);
 void nb_exchange_free(struct nb_exchange *x);
-/* Copies the registers into the send buffer; returns the number of
- * spikes this rank emitted. */
-size_t nb_exchange_collocate(struct nb_exchange *x, struct nb_net *net);
-/* Collective: exchanges, empties the registers and sorts what arrived.
- * Returns -1 when memory runs out. */
-int nb_exchange_communicate(struct nb_exchange *x, struct nb_net *net);
+/* Shrinks the chunks if NEST would, then fills the send buffer from the
+ * registers. -1 when out of memory. */
+int nb_exchange_collocate(struct nb_exchange *x, const struct nb_net *net);
+/* Collective: exchanges, growing and repeating while a chunk overflows.
+ * -1 when out of memory. */
+int nb_exchange_communicate(struct nb_exchange *x, const struct nb_net *net);
 
 #endif

@@ -18,7 +18,13 @@
 
 static const char *descr(enum nb_npy_type type)
 {
-	return type == NB_NPY_F64 ? NPY_ENDIAN "f8" : NPY_ENDIAN "i8";
+	return type == NB_NPY_F64 ? NPY_ENDIAN "f8" :
+	       type == NB_NPY_I64 ? NPY_ENDIAN "i8" : "|i1";
+}
+
+static size_t elem_size(enum nb_npy_type type)
+{
+	return type == NB_NPY_I8 ? 1 : 8;
 }
 
 /* The shape as a Python tuple: "(3,)" for one dimension, "(2, 3)" else. */
@@ -91,7 +97,7 @@ int nb_npy_write(const char *path, enum nb_npy_type type, int ndim,
 		fprintf(stderr, "nbsim: cannot create %s: %s\n", path, strerror(errno));
 		return -1;
 	}
-	int rc = write_all(f, hdr, hlen, data, count * 8);
+	int rc = write_all(f, hdr, hlen, data, count * elem_size(type));
 	int err = errno;
 	if (fclose(f) != 0 && rc == 0) {
 		rc = -1;
@@ -100,4 +106,15 @@ int nb_npy_write(const char *path, enum nb_npy_type type, int ndim,
 	if (rc < 0)
 		fprintf(stderr, "nbsim: cannot write %s: %s\n", path, strerror(err));
 	return rc;
+}
+
+int nb_npy_write_in(const char *dir, const char *name, enum nb_npy_type type,
+                    int ndim, const size_t *shape, const void *data)
+{
+	char path[4096];
+	if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) {
+		fprintf(stderr, "nbsim: output path too long: %s/%s\n", dir, name);
+		return -1;
+	}
+	return nb_npy_write(path, type, ndim, shape, data);
 }

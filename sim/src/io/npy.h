@@ -8,7 +8,8 @@
 /* Element types nbsim writes. */
 enum nb_npy_type {
 	NB_NPY_F64,
-	NB_NPY_I64
+	NB_NPY_I64,
+	NB_NPY_I8
 };
 
 #define NB_NPY_MAX_DIMS 4
@@ -17,5 +18,8 @@ enum nb_npy_type {
  * elements to `path`. Returns 0, or -1 with a message on stderr. */
 int nb_npy_write(const char *path, enum nb_npy_type type, int ndim,
                  const size_t *shape, const void *data);
+/* The same, as dir/name. */
+int nb_npy_write_in(const char *dir, const char *name, enum nb_npy_type type,
+                    int ndim, const size_t *shape, const void *data);
 
 #endif

@@ -58,10 +58,7 @@ static void append_cpus(char *buf, size_t n, size_t *used, const cpu_set_t *set)
 	}
 }
 
-/* Each thread's own affinity mask, taken inside a parallel region so that
- * the OpenMP runtime has applied OMP_PROC_BIND/OMP_PLACES. Returns the
- * number of threads filled (at most max). */
-static int thread_masks(cpu_set_t *sets, int max)
+int nb_probe_thread_masks(cpu_set_t *sets, int max)
 {
 	int threads = 1;
 #ifdef _OPENMP
@@ -78,6 +75,13 @@ static int thread_masks(cpu_set_t *sets, int max)
 		CPU_ZERO(&sets[0]);
 #endif
 	return threads < max ? threads : max;
+}
+
+void nb_probe_cpu_list(char *buf, size_t n, const cpu_set_t *set)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	append_cpus(buf, n, &used, set);
 }
 
 static int max_threads(void)
@@ -104,7 +108,7 @@ void nb_probe_binding(char *buf, int n)
 		snprintf(buf, (size_t)n, "unknown (out of memory)");
 		return;
 	}
-	int threads = thread_masks(sets, max);
+	int threads = nb_probe_thread_masks(sets, max);
 	for (int t = 0; t < threads && used < (size_t)n; t++) {
 		used += (size_t)snprintf(buf + used, (size_t)n - used, " t%d:", t);
 		append_cpus(buf, (size_t)n, &used, &sets[t]);

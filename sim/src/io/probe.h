@@ -4,6 +4,8 @@
 #ifndef NB_PROBE_H
 #define NB_PROBE_H
 
+#include <sched.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct nb_node_probe {
@@ -20,6 +22,12 @@ uint64_t nb_probe_peak_rss_bytes(void);
  * description of this process's CPU binding (threads and their CPUs). */
 void nb_probe_hostname(char *buf, int n);
 void nb_probe_binding(char *buf, int n);
+/* Each thread's own affinity mask, taken inside a parallel region so that
+ * the OpenMP runtime has applied OMP_PROC_BIND/OMP_PLACES. Returns the
+ * number of threads filled (at most max). */
+int nb_probe_thread_masks(cpu_set_t *sets, int max);
+/* The CPUs of set as ranges ("0-3,8") into buf, truncated to n. */
+void nb_probe_cpu_list(char *buf, size_t n, const cpu_set_t *set);
 /* "jemalloc" when jemalloc is loaded (LD_PRELOAD), else "glibc". */
 const char *nb_probe_allocator(void);
 int nb_probe_numa_nodes(void);

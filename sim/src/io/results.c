@@ -5,6 +5,7 @@
 #include "exchange/comm.h"
 #include "io/npy.h"
 #include "io/run-data.h"
+#include "io/thp.h"
 
 #include <errno.h>
 #include <math.h>
@@ -24,6 +25,7 @@ static void collect_facts(struct nb_rank_facts *f, const struct nb_run *run,
 	nb_probe_hostname(f->host, sizeof f->host);
 	nb_probe_binding(f->binding, sizeof f->binding);
 	f->peak_rss = nb_probe_peak_rss_bytes();
+	f->anon_huge = nb_anon_huge_bytes(NB_SMAPS_ROLLUP);
 	f->numa_nodes = nb_probe_numa_nodes();
 	f->start = run->start;
 	f->end = run->end;
@@ -32,6 +34,10 @@ static void collect_facts(struct nb_rank_facts *f, const struct nb_run *run,
 			f->phase_total[p] += log->phase_s[p][c];
 		f->spikes += log->spikes[c];
 	}
+	nb_disturb_collect(&f->disturb, &run->context.disturb_start,
+	                   &run->context.disturb_end, log->phase_s[NB_PHASE_UPDATE],
+	                   log->cycles);
+	nb_prov_collect(&f->prov, log->threads);
 }
 
 /* Gathers n elements of `size` bytes from every rank; rank 0 gets a new
@@ -104,44 +110,39 @@ static int make_dir(const char *dir)
 	return make_one_dir(path);
 }
 
-static int write_npy(const char *dir, const char *name, enum nb_npy_type type,
-                     int ndim, const size_t *shape, const void *data)
-{
-	char path[4096];
-	if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) {
-		fprintf(stderr, "nbsim: output path too long: %s/%s\n", dir, name);
-		return -1;
-	}
-	return nb_npy_write(path, type, ndim, shape, data);
-}
-
-/* The per-cycle arrays gathered from every rank, each [ranks][cycles]. */
+/* The per-cycle arrays gathered from every rank, each [ranks][cycles],
+ * and rank 0's own per-thread log (or NULL). */
 struct cycle_arrays {
 	double *cycle_s;
 	double *phase_s[NB_PHASE_COUNT];
 	int64_t *spikes;
+	const struct nb_thread_log *threads;
 };
 
 static int write_arrays(const char *dir, const struct cycle_arrays *a,
                         int ranks, size_t cycles)
 {
 	size_t shape[2] = { (size_t)ranks, cycles };
-	int rc = write_npy(dir, "cycle_time.npy", NB_NPY_F64, 2, shape, a->cycle_s);
+	int rc = nb_npy_write_in(dir, "cycle_time.npy", NB_NPY_F64, 2, shape, a->cycle_s);
 	for (int p = 0; p < NB_PHASE_COUNT && rc == 0; p++) {
 		char name[64];
 		snprintf(name, sizeof name, "phase_%s.npy", nb_phase_names[p]);
-		rc = write_npy(dir, name, NB_NPY_F64, 2, shape, a->phase_s[p]);
+		rc = nb_npy_write_in(dir, name, NB_NPY_F64, 2, shape, a->phase_s[p]);
 	}
-	return rc ? rc : write_npy(dir, "spike_count.npy", NB_NPY_I64, 2, shape,
+	return rc ? rc : nb_npy_write_in(dir, "spike_count.npy", NB_NPY_I64, 2, shape,
 	                           a->spikes);
 }
 
-static int write_placement(const char *dir, const struct nb_placement_log *log)
+/* Rank 0's per-thread deliver and update times, (threads, cycles). */
+static int write_threads(const char *dir, const struct nb_thread_log *t)
 {
-	if (!log)
+	if (!t)
 		return 0;
-	size_t shape[3] = { log->samples, (size_t)log->buffers, (size_t)log->nodes };
-	return write_npy(dir, "placement.npy", NB_NPY_F64, 3, shape, log->share);
+	size_t shape[2] = { (size_t)t->threads, t->cycles };
+	int rc = nb_npy_write_in(dir, "thread_deliver.npy", NB_NPY_F64, 2, shape,
+	                         t->deliver_s);
+	return rc ? rc : nb_npy_write_in(dir, "thread_update.npy", NB_NPY_F64, 2,
+	                                 shape, t->update_s);
 }
 
 static int write_summary(const char *dir, const struct nb_run_data *d)
@@ -162,7 +163,8 @@ static int write_dir(const char *dir, const struct nb_run_data *d,
 {
 	char path[4096];
 	if (make_dir(dir) != 0 || write_arrays(dir, a, d->ranks, d->cycles) != 0 ||
-	    write_placement(dir, d->run->placement) != 0 ||
+	    write_threads(dir, a->threads) != 0 ||
+	    nb_placement_write(dir, d->placement) != 0 ||
 	    write_summary(dir, d) != 0)
 		return -1;
 	snprintf(path, sizeof path, "%s/timers.txt", dir);
@@ -183,6 +185,7 @@ static void gather_arrays(struct cycle_arrays *a, const struct nb_cycle_log *log
 	for (int p = 0; p < NB_PHASE_COUNT; p++)
 		a->phase_s[p] = gather(log->phase_s[p], log->cycles, sizeof(double));
 	a->spikes = gather(log->spikes, log->cycles, sizeof(int64_t));
+	a->threads = log->threads;
 }
 
 /* The run's times, the maximum over ranks. */
@@ -205,10 +208,14 @@ int nb_results_write(const char *dir, const struct nb_run *run,
 	struct nb_run_data d = { .run = run, .ranks = nb_comm_size(),
 	                         .cycles = log->cycles };
 	struct cycle_arrays a;
+	struct nb_placement_all placement;
 	collect_facts(&mine, run, log);
 	max_times(&d, run);
 	struct nb_rank_facts *facts = gather(&mine, 1, sizeof mine);
 	gather_arrays(&a, log);
+	if (nb_placement_gather(&placement, run->placement))
+		nb_comm_abort("out of memory gathering the placement samples");
+	d.placement = &placement;
 	double failed = 0.0;
 	if (nb_comm_rank() == 0) {
 		d.rank = facts;
@@ -219,6 +226,7 @@ int nb_results_write(const char *dir, const struct nb_run *run,
 	}
 	free_arrays(&a);
 	free(facts);
+	nb_placement_all_free(&placement);
 	nb_comm_max(&failed, 1); /* every rank returns rank 0's outcome */
 	return failed > 0.0 ? -1 : 0;
 }

@@ -1,15 +1,19 @@
 /* results.h - what a finished nbsim run hands to the writer of its result
  * directory (docs/design.md, "Interface 2"): summary.json, the per-rank,
- * per-cycle .npy arrays, placement.npy and the beNNch-style timers.txt.
+ * per-cycle .npy arrays, the placement samples (placement_out.h) and the
+ * beNNch-style timers.txt.
  * Every rank calls nb_results_write (it gathers); rank 0 writes. results.c. */
 #ifndef NB_RESULTS_H
 #define NB_RESULTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <jansson.h>
 
+#include "io/context.h"
 #include "io/probe.h"
+#include "io/thread-log.h"
 
 enum nb_phase {
 	NB_PHASE_DELIVER,
@@ -26,19 +30,10 @@ struct nb_cycle_log {
 	double *cycle_s;                /* [cycles] wall time of each cycle */
 	double *phase_s[NB_PHASE_COUNT];/* [cycles] time in each phase */
 	int64_t *spikes;                /* [cycles] spikes this rank emitted */
+	struct nb_thread_log *threads;  /* each thread's own times, or NULL */
 };
 
-/* Page-placement samples taken by this rank (NULL in nb_run when off). */
-struct nb_placement_log {
-	int every;                      /* sampling period in cycles */
-	int buffers;                    /* number of sampled buffers */
-	const char *const *names;       /* [buffers] */
-	int nodes;                      /* NUMA nodes on this host */
-	size_t samples;
-	size_t capacity;                /* samples allocated by nb_placement_init */
-	int64_t *cycle;                 /* [samples] cycle of each sample */
-	double *share;                  /* [samples][buffers][nodes] */
-};
+struct nb_placement_log;
 
 struct nb_run {
 	const char *model;
@@ -55,7 +50,10 @@ struct nb_run {
 	const char *const *pop_names;   /* [pops] */
 	const double *pop_rates;        /* [pops] spikes/s over the sim phase, global */
 	struct nb_node_probe start, end;/* this rank's node, around the sim phase */
+	bool compressed_spikes;         /* NEST's use_compressed_spikes */
+	const char *huge_pages;         /* --huge-pages */
 	const struct nb_placement_log *placement;
+	struct nb_run_context context;  /* provenance, tags, disturbance */
 };
 
 /* Returns 0, or -1 with a message on stderr (rank 0) when DIR cannot be

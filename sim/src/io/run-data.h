@@ -8,7 +8,10 @@
 #include <stdint.h>
 #include <jansson.h>
 
+#include "io/disturb.h"
+#include "io/placement_out.h"
 #include "io/probe.h"
+#include "io/provenance.h"
 #include "io/results.h"
 
 #define NB_HOST_MAX 256
@@ -26,6 +29,9 @@ struct nb_rank_facts {
 	struct nb_node_probe start, end;
 	double phase_total[NB_PHASE_COUNT]; /* seconds over the sim phase */
 	int64_t spikes;                     /* over the sim phase */
+	int64_t anon_huge;                  /* AnonHugePages at the end, bytes; -1 unknown */
+	struct nb_disturb_facts disturb;
+	struct nb_prov_facts prov;
 };
 
 struct nb_run_data {
@@ -37,6 +43,7 @@ struct nb_run_data {
 	double time_create_s, time_connect_s, time_presim_s, time_sim_s;
 	                                    /* max over ranks */
 	double rtf, rtf_second_half;        /* NaN when undefined */
+	const struct nb_placement_all *placement; /* every rank's samples */
 };
 
 /* The slowest rank's total of phase p, as NEST reports its timers. */
@@ -52,6 +59,8 @@ static inline double nb_phase_max(const struct nb_run_data *d, int p)
 
 /* The summary.json object (docs/design.md), or NULL when out of memory. */
 json_t *nb_summary_build(const struct nb_run_data *d);
+/* Adds "disturbance", "provenance" and "tags" to summary (summary-probes.c). */
+void nb_summary_probes(const struct nb_run_data *d, json_t *summary);
 /* Writes the beNNch-style "key value" timer log. 0, or -1 with a message. */
 int nb_timers_write(const char *path, const struct nb_run_data *d);
 

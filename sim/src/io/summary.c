@@ -2,6 +2,7 @@
  * the gathered run data, the environment (Slurm job, requested and
  * applied NUMA balancing) and this process (allocator). */
 #include "io/run-data.h"
+#include "io/thp.h"
 
 #include <errno.h>
 #include <math.h>
@@ -68,6 +69,32 @@ static json_t *peak_rss(const struct nb_run_data *d)
 	for (int r = 0; r < d->ranks; r++)
 		json_array_append_new(a, count(d->rank[r].peak_rss));
 	return a;
+}
+
+static json_t *anon_huge(const struct nb_run_data *d)
+{
+	json_t *a = json_array();
+	for (int r = 0; r < d->ranks; r++)
+		json_array_append_new(a, d->rank[r].anon_huge < 0 ? json_null()
+		                      : json_integer(d->rank[r].anon_huge));
+	return a;
+}
+
+static json_t *thp_mode(const char *path)
+{
+	char mode[64];
+	return nb_thp_mode(path, mode, sizeof mode) ? json_null() : json_string(mode);
+}
+
+/* compressed_spikes .. anon_huge_pages_bytes: how NEST's memory was laid out. */
+static void describe_memory(const struct nb_run_data *d, json_t *o)
+{
+	json_object_set_new(o, "compressed_spikes",
+	                    json_boolean(d->run->compressed_spikes));
+	json_object_set_new(o, "huge_pages", json_string(d->run->huge_pages));
+	json_object_set_new(o, "thp_enabled", thp_mode(NB_THP_ENABLED));
+	json_object_set_new(o, "thp_defrag", thp_mode(NB_THP_DEFRAG));
+	json_object_set_new(o, "anon_huge_pages_bytes", anon_huge(d));
 }
 
 /* phase -> {"mean": s, "max": s} of the per-rank totals. */
@@ -141,19 +168,6 @@ static int max_numa_nodes(const struct nb_run_data *d)
 	return max;
 }
 
-static json_t *placement(const struct nb_placement_log *log)
-{
-	if (!log)
-		return json_null();
-	json_t *names = json_array(), *cycles = json_array();
-	for (int b = 0; b < log->buffers; b++)
-		json_array_append_new(names, json_string(log->names[b]));
-	for (size_t s = 0; s < log->samples; s++)
-		json_array_append_new(cycles, json_integer(log->cycle[s]));
-	return json_pack("{s:i,s:o,s:o}", "every", log->every,
-	                 "buffers", names, "cycles", cycles);
-}
-
 /* version .. t_sim_ms: what the run was. */
 static void describe_run(const struct nb_run_data *d, json_t *o)
 {
@@ -201,7 +215,7 @@ static void describe_nodes(const struct nb_run_data *d, json_t *o)
 	    env_int("SLURM_SPANK__SLURM_SPANK_OPTION_numa_balancing_numa_balancing"));
 	json_object_set_new(o, "numa_balancing_in_force",
 	                    env_int("SLURM_NUMA_BALANCING"));
-	json_object_set_new(o, "placement", placement(d->run->placement));
+	json_object_set_new(o, "placement", nb_placement_json(d->placement));
 }
 
 json_t *nb_summary_build(const struct nb_run_data *d)
@@ -212,5 +226,7 @@ json_t *nb_summary_build(const struct nb_run_data *d)
 	describe_run(d, o);
 	describe_timing(d, o);
 	describe_nodes(d, o);
+	describe_memory(d, o);
+	nb_summary_probes(d, o);
 	return o;
 }

@@ -23,8 +23,8 @@ int nb_model_brunel(struct nb_model *m, const struct nb_model_args *args)
 	    nb_model_add_pop(m, "I", ni, &np, 0.0, 0.0, p_rate, j))
 		return -1;
 	for (uint32_t t = 0; t < 2; t++) {
-		struct nb_proj e = {0, t, NB_FIXED_INDEGREE, ce, j, 0.0, delay, 0.0};
-		struct nb_proj i = {1, t, NB_FIXED_INDEGREE, ci, -g * j, 0.0, delay, 0.0};
+		struct nb_proj e = {0, t, NB_FIXED_INDEGREE, ce, j, 0.0, delay, 0.0, NB_DELAY_MIN_DT};
+		struct nb_proj i = {1, t, NB_FIXED_INDEGREE, ci, -g * j, 0.0, delay, 0.0, NB_DELAY_MIN_DT};
 
 		if (ne && nb_model_add_proj(m, &e))
 			return -1;

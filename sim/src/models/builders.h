@@ -26,12 +26,19 @@ struct nb_pop {
 	double bg_weight;              /* mV (delta) or pA (exp) */
 };
 
+/* Below which a normal delay is redrawn before it is rounded to steps. */
+enum nb_delay_rule {
+	NB_DELAY_MIN_DT,     /* below dt (the multi-area model's normal_clipped) */
+	NB_DELAY_MIN_HALF_DT /* below dt / 2: NEST's Potjans_2014 example */
+};
+
 struct nb_proj {
 	uint32_t src, tgt;             /* population indices */
 	enum nb_rule rule;
 	uint64_t k;
 	double w_mean, w_sd;           /* w_sd > 0: normal, redrawn to keep the sign of w_mean */
-	double d_mean, d_sd;           /* ms; d_sd > 0: normal, redrawn below dt, rounded to steps */
+	double d_mean, d_sd;           /* ms; d_sd > 0: normal, redrawn (d_rule), rounded to steps */
+	enum nb_delay_rule d_rule;
 };
 
 struct nb_model {

@@ -72,6 +72,7 @@ static void record_params(struct nb_model *m, double psc)
 	json_object_set_new(m->params, "mean_delay_exc_ms", json_real(d_exc));
 	json_object_set_new(m->params, "mean_delay_inh_ms", json_real(d_inh));
 	json_object_set_new(m->params, "rel_std_delay", json_real(nb_mc_d_rel_sd));
+	json_object_set_new(m->params, "delay_redrawn_below_ms", json_real(0.5 * m->dt));
 	json_object_set_new(m->params, "rel_std_weight", json_real(nb_mc_w_rel_sd));
 	json_object_set_new(m->params, "V0_type", json_string("optimized"));
 	json_object_set_new(m->params, "K_scaling", json_real(1.0));
@@ -80,12 +81,13 @@ static void record_params(struct nb_model *m, double psc)
 /* One projection of the microcircuit with source/target populations at
  * pop indices base+s, base+t of m; frac scales its synapse number. */
 int nb_mc_add_proj(struct nb_model *m, size_t base, int t, int s,
-                   double scale, double frac, double psc)
+                   double scale, double frac, double psc,
+                   enum nb_delay_rule rule)
 {
 	double w = (s % 2 == 0) ? psc : g * psc;
 	double d = (s % 2 == 0) ? d_exc : d_inh;
 	struct nb_proj p = {(uint32_t)(base + (size_t)s), (uint32_t)(base + (size_t)t),
-	                    NB_FIXED_TOTAL, 0, 0, 0, d, d * nb_mc_d_rel_sd};
+	                    NB_FIXED_TOTAL, 0, 0, 0, d, d * nb_mc_d_rel_sd, rule};
 
 	if (t == 0 && s == 2)
 		w *= 2.0;
@@ -127,7 +129,8 @@ int nb_model_microcircuit(struct nb_model *m, const struct nb_model_args *args)
 		return -1;
 	for (int t = 0; t < 8; t++)
 		for (int s = 0; s < 8; s++)
-			if (nb_mc_add_proj(m, 0, t, s, args->scale, 1.0, psc))
+			if (nb_mc_add_proj(m, 0, t, s, args->scale, 1.0, psc,
+			                   NB_DELAY_MIN_HALF_DT))
 				return -1;
 	record_params(m, psc);
 	return 0;

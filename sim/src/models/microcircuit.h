@@ -25,6 +25,7 @@ void nb_mc_neuron_params(struct nb_neuron_params *np);
 int nb_mc_add_pops(struct nb_model *m, const char *prefix, double scale,
                    double psc);
 int nb_mc_add_proj(struct nb_model *m, size_t base, int t, int s,
-                   double scale, double frac, double psc);
+                   double scale, double frac, double psc,
+                   enum nb_delay_rule rule);
 
 #endif

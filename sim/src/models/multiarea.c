@@ -61,7 +61,7 @@ static int add_inter(struct nb_model *m, int areas, int a, int t, double scale,
 				(uint32_t)(8 * b + inter_src[i]), (uint32_t)(8 * a + t),
 				NB_FIXED_TOTAL,
 				(uint64_t)llround(k * nb_mc_sizes[inter_src[i]] / src_n),
-				psc, nb_mc_w_rel_sd * psc, d, nb_mc_d_rel_sd * d,
+				psc, nb_mc_w_rel_sd * psc, d, nb_mc_d_rel_sd * d, NB_DELAY_MIN_DT,
 			};
 
 			if (nb_model_add_proj(m, &p))
@@ -77,7 +77,8 @@ static int add_area_projs(struct nb_model *m, int areas, int a, double scale,
 	for (int t = 0; t < 8; t++) {
 		for (int s = 0; s < 8; s++)
 			if (nb_mc_add_proj(m, (size_t)(8 * a), t, s, scale,
-			                   s % 2 == 0 ? 1.0 - INTER_FRACTION : 1.0, psc))
+			                   s % 2 == 0 ? 1.0 - INTER_FRACTION : 1.0, psc,
+			                   NB_DELAY_MIN_DT))
 				return -1;
 		if (add_inter(m, areas, a, t, scale, psc))
 			return -1;

@@ -1,0 +1,112 @@
+"""report.json: the report's numbers for scripts and CI (docs/benchmark.md
+lists every field). One object: "schema", "generated_utc", "in_force"
+(counts and names), "headline" (the Lines as text and status),
+"conditions", "comparisons" and "runs". Objects are
+built by the small functions below, one per record; a new analysis adds
+its own keys to a record (or a top-level key of its own) and leaves the
+others alone, and readers ignore keys they do not know."""
+
+import datetime
+import json
+import os
+
+from . import counters, numa, provenance
+from .verdict import FAIL, OK, WARN
+
+SCHEMA = "nbsim-report/1"
+
+
+def _interval(iv):
+    return {"pairs": iv.n, "median_ratio": iv.median,
+            "ci95": None if iv.lo is None else [iv.lo, iv.hi],
+            "coverage": iv.coverage, "conclusive": iv.excludes_one}
+
+
+def comparison_record(c):
+    return {
+        "factor": c.factor, "numerator": c.num.ident,
+        "denominator": c.den.ident, "metric": c.num.metric_name,
+        "method": "median of paired ratios, exact sign-test interval",
+        "clean": _interval(c.clean), "with_disturbed": _interval(c.usable),
+        "pairs_needed": c.needed, "median_cycle_ratio": c.median_cycle,
+        "pairs": [{"rep": p.rep, "numerator_run": p.num.name,
+                   "denominator_run": p.den.name, "ratio": p.ratio,
+                   "unusable": p.unusable, "disturbed": p.disturbed}
+                  for p in c.pairs],
+    }
+
+
+def condition_record(c):
+    metrics = [m for m in c.metrics() if m is not None]
+    rec = {"id": c.ident, "label": c.label,
+           "key": {n: v for n, v in c.key}, "kind": c.kind,
+           "metric": c.metric_name, "runs": [r.name for r in c.runs],
+           "n": len(c.runs),
+           "metric_values": metrics,
+           "disturbed_runs": sum(r.disturbance.disturbed for r in c.runs),
+           "verdicts": {s: sum(r.verdict.status == s for r in c.runs)
+                        for s in sorted({r.verdict.status for r in c.runs})}}
+    rec.update(counters.of_condition(c))
+    if c.kind == "nbsim":
+        rec["numa"] = numa.of_condition(c)
+    return rec
+
+
+def run_record(run, cond):
+    d = run.disturbance
+    rec = {"name": run.name, "path": os.path.abspath(run.path),
+           "kind": run.kind, "condition": cond.ident,
+           "job_id": run.summary["slurm_job_id"], "rep": run.pair,
+           "numa_balancing_requested": run.requested,
+           "numa_balancing_in_force": run.summary["numa_balancing_in_force"],
+           "metric": run.metric, "window_s": run.window_s,
+           "verdict": {"status": run.verdict.status,
+                       "checks": [{"name": c.name, "status": c.status,
+                                   "message": c.message}
+                                  for c in run.verdict.checks]},
+           "kernel": counters.of_run(run),
+           "disturbance": {"recorded": d.recorded, "disturbed": d.disturbed,
+                           "reasons": d.reasons, "notes": d.notes,
+                           "signals": d.signals},
+           "provenance": dict(provenance.facts(run))}
+    if run.kind == "nbsim":
+        rec["numa"] = numa.analyse(run)
+    if run.kind == "command":
+        rec["exit_status"] = run.summary["exit_status"]
+        rec["wall_s"] = run.summary["wall_s"]
+    return rec
+
+
+def in_force_record(runs):
+    """The headline's first answer as numbers: runs in force, and the names
+    of those that contradict their label or could not be confirmed."""
+    by = {s: [r.name for r in runs if r.verdict.status == s]
+          for s in (OK, WARN, FAIL)}
+    return {"runs": len(runs), "in_force": len(by[OK]),
+            "contradicting": by[FAIL], "unconfirmed": by[WARN],
+            "disturbed": [r.name for r in runs if r.disturbance.disturbed]}
+
+
+def build(conds, comps, lines):
+    runs = [r for c in conds for r in c.runs]
+    return {
+        "schema": SCHEMA,
+        "generated_utc": datetime.datetime.now(datetime.timezone.utc)
+        .strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "in_force": in_force_record(runs),
+        "headline": [{"topic": ln.topic, "status": ln.status,
+                      "strong": ln.strong, "text": ln.text,
+                      "detail": [d for d in ln.detail if d]}
+                     for ln in lines],
+        "conditions": [condition_record(c) for c in conds],
+        "comparisons": [comparison_record(c) for c in comps],
+        "runs": [run_record(r, c) for c in conds for r in c.runs],
+    }
+
+
+def write(outdir, obj):
+    path = os.path.join(outdir, "report.json")
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(obj, f, indent=1, allow_nan=False)
+        f.write("\n")
+    return path
