@@ -19,6 +19,10 @@ chmod 755 "$dir"
 mkdir -m 755 "$dir/st"
 mkdir -m 1777 "$dir/log" # where the fakes, run as nobody, write
 echo 1 >"$dir/sysctl"
+# numa-nodes runs as nobody, who may not reach the build tree (a checkout
+# under a mode 0700 directory): a root-owned copy here, as installed.
+cp "$nodes_bin" "$dir/numa-nodes" && chmod 755 "$dir/numa-nodes" || fail "cannot copy $nodes_bin"
+nodes_bin=$dir/numa-nodes
 export NB_TEST_SYSCTL="$dir/sysctl" NB_TEST_STATE_DIR="$dir/st"
 
 # fake NAME BODY: a stand-in for numa-nodes that records each run
