@@ -1,9 +1,12 @@
 /* Logging to syslog and stderr. The SPANK plugin reads stderr through a
- * pipe, so warnings and errors always go there too. */
+ * pipe, so warnings and errors always go there too. Each stderr message is
+ * one write(2) of one whole line: prologs of several jobs may append to the
+ * same log file at once, and three writes per line let their lines merge. */
 #include "log.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 static int verbose_stderr;
@@ -12,6 +15,24 @@ void log_open(void)
 {
 	openlog("numa-balancing", LOG_PID, LOG_DAEMON);
 	verbose_stderr = isatty(STDERR_FILENO);
+}
+
+/* "numa-balancing-helper: MESSAGE\n" in one write; a message too long for
+ * the line is cut, and the line still ends in a newline. */
+static void stderr_line(const char *fmt, va_list ap)
+{
+	static const char prefix[] = "numa-balancing-helper: ";
+	char line[1024];
+	size_t n = sizeof(prefix) - 1;
+	int m;
+
+	memcpy(line, prefix, n);
+	m = vsnprintf(line + n, sizeof(line) - n, fmt, ap);
+	if (m < 0)
+		return;
+	n += (size_t)m < sizeof(line) - n ? (size_t)m : sizeof(line) - n - 1;
+	line[n++] = '\n';
+	(void)!write(STDERR_FILENO, line, n);
 }
 
 void log_msg(int prio, const char *fmt, ...)
@@ -23,9 +44,7 @@ void log_msg(int prio, const char *fmt, ...)
 	va_end(ap);
 	if (prio <= LOG_WARNING || verbose_stderr) {
 		va_start(ap, fmt);
-		fputs("numa-balancing-helper: ", stderr);
-		vfprintf(stderr, fmt, ap);
-		fputc('\n', stderr);
+		stderr_line(fmt, ap);
 		va_end(ap);
 	}
 }

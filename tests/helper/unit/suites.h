@@ -16,6 +16,7 @@ Suite *state_suite(void);
 Suite *memstat_suite(void);
 Suite *shared_suite(void);
 Suite *recovery_suite(void);
+Suite *log_suite(void);
 
 /* A temporary directory with st/ (the state directory), sysctl (the fake
  * kernel value) and vmstat; NB_TEST_* point at them. */
