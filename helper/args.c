@@ -10,7 +10,7 @@
 #include "common/escape.h"
 
 static const struct { const char *name; enum nb_cmd cmd; } commands[] = {
-	{ "prolog", NB_CMD_PROLOG }, { "epilog", NB_CMD_EPILOG },
+	{ "prolog", NB_CMD_PROLOG }, { "epilog", NB_CMD_EPILOG }, { "step-end", NB_CMD_STEP_END },
 	{ "status", NB_CMD_STATUS }, { "check", NB_CMD_CHECK },
 	{ "reset", NB_CMD_RESET }, { "--help", NB_CMD_HELP },
 	{ "-h", NB_CMD_HELP }, { "--version", NB_CMD_VERSION },
@@ -53,7 +53,7 @@ static const struct option {
 	int (*set)(struct nb_args *, const char *);
 	const char *hint;
 } options[] = {
-	[O_JOB] = { "--job", ON(NB_CMD_PROLOG) | ON(NB_CMD_EPILOG), set_job,
+	[O_JOB] = { "--job", ON(NB_CMD_PROLOG) | ON(NB_CMD_EPILOG) | ON(NB_CMD_STEP_END), set_job,
 	            "a Slurm job id: 1..4294967294" },
 	[O_VALUE] = { "--value", ON(NB_CMD_PROLOG), set_value, "0 or 1" },
 	[O_CONFLICT] = { "--conflict", ON(NB_CMD_PROLOG), set_conflict, "keep or latest" },
@@ -204,5 +204,9 @@ int args_parse(int argc, const char *const argv[], const struct nb_env *env,
 	}
 	if (out->cmd == NB_CMD_PROLOG || out->cmd == NB_CMD_EPILOG)
 		return apply_env(out, seen, env, err, errlen);
+	if (out->cmd == NB_CMD_STEP_END && !out->has_job) {
+		snprintf(err, errlen, "step-end needs --job");
+		return -1;
+	}
 	return 0;
 }

@@ -9,8 +9,8 @@
 #include "common/values.h"
 
 enum nb_cmd {
-	NB_CMD_PROLOG, NB_CMD_EPILOG, NB_CMD_STATUS, NB_CMD_CHECK, NB_CMD_RESET,
-	NB_CMD_HELP, NB_CMD_VERSION
+	NB_CMD_PROLOG, NB_CMD_EPILOG, NB_CMD_STEP_END, NB_CMD_STATUS, NB_CMD_CHECK,
+	NB_CMD_RESET, NB_CMD_HELP, NB_CMD_VERSION
 };
 
 /* The documented variables; NULL when unset. */

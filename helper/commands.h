@@ -7,6 +7,7 @@
 
 enum nb_exit cmd_prolog(const struct nb_args *a);
 enum nb_exit cmd_epilog(const struct nb_args *a);
+enum nb_exit cmd_step_end(const struct nb_args *a);
 enum nb_exit cmd_status(const struct nb_args *a);
 enum nb_exit cmd_check(void);
 enum nb_exit cmd_reset(void);

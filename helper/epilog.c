@@ -1,5 +1,6 @@
-/* epilog: forget a job, log its node's balancing activity, and put the
- * value the remaining jobs need (or the baseline) back in force. */
+/* epilog: forget a job, log its node's balancing activity (node-wide, and
+ * the job cgroup's own counters: read now, or as step-end kept them), and
+ * put the value the remaining jobs need (or the baseline) back in force. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <time.h>
@@ -31,13 +32,18 @@ static void log_end(const struct nb_session *s, const struct nb_record *r, int b
                     const char *note)
 {
 	struct nb_counters now;
-	char cg[256];
+	char cg[NB_CGROUP_NUMA_MAX];
+	const char *cg_note = "; job cgroup ";
 
 	if (vmstat_read(s->paths.vmstat, &now) != 0) {
 		log_msg(LOG_WARNING, "%s: cannot read the counters", s->paths.vmstat);
 		now = r->start;
 	}
-	cgroup_numa(r->job, cg, sizeof(cg));
+	cgroup_numa(s->paths.cgroup_slice, r->job, cg, sizeof(cg));
+	if (!cg[0] && r->cgroup[0]) {
+		snprintf(cg, sizeof(cg), "%s", r->cgroup);
+		cg_note = "; job cgroup at its last step's end ";
+	}
 	log_msg(LOG_INFO, "job %" PRIu32 " epilog: request %d %s; kernel.numa_balancing %d -> %d%s; "
 	        "over %" PRIu64 " s numa_pte_updates +%" PRIu64 " numa_hint_faults +%" PRIu64
 	        " numa_hint_faults_local +%" PRIu64 " numa_pages_migrated +%" PRIu64 "%s%s",
@@ -48,7 +54,7 @@ static void log_end(const struct nb_session *s, const struct nb_record *r, int b
 	        delta(now.hint_faults, r->start.hint_faults),
 	        delta(now.hint_faults_local, r->start.hint_faults_local),
 	        delta(now.pages_migrated, r->start.pages_migrated),
-	        cg[0] ? "; job cgroup " : "", cg);
+	        cg[0] ? cg_note : "", cg);
 }
 
 /* The kernel is put where the remaining records say before the record is

@@ -26,6 +26,7 @@ static const char usage[] =
 	"       " NB_PROGRAM " prolog [--job ID] [--allow 0|1|0,1] [--default keep|0|1]\n"
 	"              [--conflict keep|latest]   (the request from the environment)\n"
 	"       " NB_PROGRAM " epilog [--job ID]\n"
+	"       " NB_PROGRAM " step-end --job ID\n"
 	"       " NB_PROGRAM " status [--json]\n"
 	"       " NB_PROGRAM " check\n"
 	"       " NB_PROGRAM " reset\n"
@@ -64,6 +65,7 @@ static enum nb_exit dispatch(const struct nb_args *a)
 	switch (a->cmd) {
 	case NB_CMD_PROLOG: return cmd_prolog(a);
 	case NB_CMD_EPILOG: return cmd_epilog(a);
+	case NB_CMD_STEP_END: return cmd_step_end(a);
 	case NB_CMD_STATUS: return cmd_status(a);
 	case NB_CMD_CHECK: return cmd_check();
 	case NB_CMD_RESET: return cmd_reset();

@@ -14,7 +14,6 @@
 /* Slurm's cgroup v2 plugin puts jobs under system.slice/slurmstepd.scope,
  * or NODENAME_slurmstepd.scope where slurmd was built for several slurmd
  * per host. */
-#define SLURM_SLICE "/sys/fs/cgroup/system.slice"
 #define SLURM_SCOPE "slurmstepd.scope"
 
 struct numa_out { char *out; size_t len, used; };
@@ -48,12 +47,12 @@ static bool is_scope(const char *name)
 	       (n == k || name[n - k - 1] == '_');
 }
 
-void cgroup_numa(uint32_t job, char *out, size_t outlen)
+void cgroup_numa(const char *slice, uint32_t job, char *out, size_t outlen)
 {
 	char path[512], buf[NB_VMSTAT_MAX];
 	size_t len;
 	struct dirent *e;
-	DIR *d = opendir(SLURM_SLICE);
+	DIR *d = opendir(slice);
 
 	out[0] = '\0';
 	if (d == NULL)
@@ -61,8 +60,8 @@ void cgroup_numa(uint32_t job, char *out, size_t outlen)
 	while ((e = readdir(d)) != NULL && out[0] == '\0') {
 		if (!is_scope(e->d_name))
 			continue;
-		snprintf(path, sizeof(path), SLURM_SLICE "/%s/job_%" PRIu32 "/memory.stat",
-		         e->d_name, job);
+		snprintf(path, sizeof(path), "%s/%s/job_%" PRIu32 "/memory.stat",
+		         slice, e->d_name, job);
 		if (read_small_file(AT_FDCWD, path, buf, sizeof(buf), &len) == 0)
 			memstat_numa(buf, len, out, outlen);
 	}

@@ -10,7 +10,8 @@
  * spaces, into out (empty when there are none). */
 void memstat_numa(const char *buf, size_t len, char *out, size_t outlen);
 /* The same for job_<id> of Slurm's cgroup v2 hierarchy (under any
- * [NODENAME_]slurmstepd.scope of system.slice); empty if absent. */
-void cgroup_numa(uint32_t job, char *out, size_t outlen);
+ * [NODENAME_]slurmstepd.scope of slice, NB_CGROUP_SLICE outside tests);
+ * empty if absent. */
+void cgroup_numa(const char *slice, uint32_t job, char *out, size_t outlen);
 
 #endif

@@ -6,7 +6,7 @@
 
 HELPER_SRCS := args.c bootid.c epilog.c log.c memstat.c nodes.c paths.c policy.c \
                privs.c prolog.c record.c report.c reset.c session.c \
-               state.c statedir.c sysctl.c
+               state.c statedir.c stepend.c sysctl.c
 HELPER_OBJS := $(HELPER_SRCS:%.c=$(B)/helper/obj/%.o)
 HELPER_TOBJS := $(HELPER_SRCS:%.c=$(B)/helper/tobj/%.o) $(B)/helper/tobj/failpoint.o
 HELPER_BIN := $(B)/helper/numa-balancing-helper
@@ -106,7 +106,7 @@ helper-stress: $(HELPER_TEST_BIN) $(HELPER_STRESS_BIN)
 	$(HELPER_STRESS_BIN) $(HELPER_TEST_BIN) 1200 16 keep
 	$(HELPER_STRESS_BIN) $(HELPER_TEST_BIN) 600 16 latest
 
-# Rounds of up to 16 concurrent prologs, epilogs, status, check and reset
+# Rounds of up to 16 concurrent prologs, epilogs, step-end, status, check and reset
 # under both policies, with SIGKILLs and resource faults, checked after
 # every round (make check: CHAOS_SECONDS=100; docs/design.md for longer runs).
 CHAOS_SECONDS ?= 100

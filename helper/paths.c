@@ -1,5 +1,6 @@
 /* Fixed paths; the test build (-DNB_TEST_HOOKS) takes NB_TEST_SYSCTL,
- * NB_TEST_VMSTAT, NB_TEST_STATE_DIR and NB_TEST_NODES from the environment. */
+ * NB_TEST_VMSTAT, NB_TEST_STATE_DIR, NB_TEST_NODES and NB_TEST_CGROUP_SLICE
+ * from the environment. */
 #include "paths.h"
 
 #include <stdlib.h>
@@ -10,7 +11,8 @@
 #endif
 
 static struct nb_paths paths = {
-	NB_SYSCTL_PATH, NB_VMSTAT_PATH, NB_BOOT_ID_PATH, NB_STATE_DIR, NB_NODES_PROG
+	NB_SYSCTL_PATH, NB_VMSTAT_PATH, NB_BOOT_ID_PATH, NB_STATE_DIR, NB_NODES_PROG,
+	NB_CGROUP_SLICE
 };
 
 #ifdef NB_TEST_HOOKS
@@ -32,12 +34,13 @@ static const char *env_or(char **copy, const char *name, const char *dflt)
 
 void paths_init(void)
 {
-	static char *sysctl, *vmstat, *state_dir, *nodes;
+	static char *sysctl, *vmstat, *state_dir, *nodes, *slice;
 
 	paths.sysctl = env_or(&sysctl, "NB_TEST_SYSCTL", NB_SYSCTL_PATH);
 	paths.vmstat = env_or(&vmstat, "NB_TEST_VMSTAT", NB_VMSTAT_PATH);
 	paths.state_dir = env_or(&state_dir, "NB_TEST_STATE_DIR", NB_STATE_DIR);
 	paths.nodes = env_or(&nodes, "NB_TEST_NODES", NB_NODES_PROG);
+	paths.cgroup_slice = env_or(&slice, "NB_TEST_CGROUP_SLICE", NB_CGROUP_SLICE);
 }
 #else
 void paths_init(void)

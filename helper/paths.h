@@ -1,17 +1,17 @@
 /* Where the helper finds the sysctl, /proc/vmstat, the boot id, its state
- * directory and the numa-nodes program. Only the test build lets the
+ * directory, the numa-nodes program and Slurm's job cgroups. Only the test build lets the
  * environment move them. */
 #ifndef NB_PATHS_H
 #define NB_PATHS_H
 
 #include "common/kernel.h"  /* NB_SYSCTL_PATH */
 #include "common/statedir.h" /* NB_STATE_DIR */
-#include "common/vmstat.h"  /* NB_VMSTAT_PATH */
+#include "common/vmstat.h"  /* NB_VMSTAT_PATH, NB_CGROUP_SLICE */
 
 #define NB_BOOT_ID_PATH "/proc/sys/kernel/random/boot_id"
 
 struct nb_paths {
-	const char *sysctl, *vmstat, *boot_id, *state_dir, *nodes;
+	const char *sysctl, *vmstat, *boot_id, *state_dir, *nodes, *cgroup_slice;
 };
 
 /* Fixes the paths; the test build reads NB_TEST_* here, so call it before

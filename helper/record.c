@@ -1,5 +1,6 @@
 /* Text format of the state files: a header line, then "key value" lines in
- * a fixed order, each ending in a newline. The parser accepts exactly that. */
+ * a fixed order, each ending in a newline; a job record may end with one
+ * "cgroup" line. The parser accepts exactly that. */
 #include "record.h"
 
 #include <inttypes.h>
@@ -29,9 +30,56 @@ static int fitted(int n, size_t len)
 	return n < 0 || (size_t)n >= len ? -1 : n;
 }
 
+/* One pair: "numa_", [a-z_]+, "=", [0-9]+; returns its length or 0. */
+static size_t numa_pair(const char *s, size_t len)
+{
+	size_t i = 5, digits;
+
+	if (len < 5 || memcmp(s, "numa_", 5) != 0)
+		return 0;
+	while (i < len && ((s[i] >= 'a' && s[i] <= 'z') || s[i] == '_'))
+		i++;
+	if (i == 5 || i >= len || s[i++] != '=')
+		return 0;
+	for (digits = 0; i < len && s[i] >= '0' && s[i] <= '9'; i++)
+		digits++;
+	return digits > 0 && digits <= 20 ? i : 0;
+}
+
+int cgroup_numa_valid(const char *s, size_t len)
+{
+	size_t i = 0;
+
+	if (len == 0 || len >= NB_CGROUP_NUMA_MAX)
+		return 0;
+	for (;;) {
+		size_t n = numa_pair(s + i, len - i);
+
+		if (n == 0)
+			return 0;
+		i += n;
+		if (i == len)
+			return 1;
+		if (s[i++] != ' ')
+			return 0;
+	}
+}
+
+/* The optional cgroup line; -1 if it does not fit or would not parse back. */
+static int cgroup_line(const struct nb_record *r, char *buf, size_t len)
+{
+	if (!r->cgroup[0])
+		return 0;
+	if (!cgroup_numa_valid(r->cgroup, strlen(r->cgroup)))
+		return -1;
+	return fitted(snprintf(buf, len, "cgroup %s\n", r->cgroup), len);
+}
+
 int record_format(const struct nb_record *r, char *buf, size_t len)
 {
-	return fitted(snprintf(buf, len,
+	int n, m;
+
+	n = fitted(snprintf(buf, len,
 		RECORD_HEADER "\njob %" PRIu32 "\nvalue %d\nconflict %s\nhonoured %d\n"
 		"seq %" PRIu64 "\nstarted %" PRIu64 "\nboot_id %s\n"
 		"numa_pte_updates %" PRIu64 "\nnuma_hint_faults %" PRIu64 "\n"
@@ -39,6 +87,10 @@ int record_format(const struct nb_record *r, char *buf, size_t len)
 		r->job, r->value, conflict_name(r->conflict), r->honoured, r->seq,
 		r->started, r->boot_id, r->start.pte_updates, r->start.hint_faults,
 		r->start.hint_faults_local, r->start.pages_migrated), len);
+	if (n < 0)
+		return -1;
+	m = cgroup_line(r, buf + n, len - (size_t)n);
+	return m < 0 ? -1 : n + m;
 }
 
 int baseline_format(const struct nb_baseline *b, char *buf, size_t len)
@@ -125,6 +177,22 @@ static int take_counters(struct cursor *c, struct nb_counters *k)
 	       take_u64(c, "numa_pages_migrated", UINT64_MAX, &k->pages_migrated) ? -1 : 0;
 }
 
+/* The optional last line of a job record. */
+static int take_cgroup(struct cursor *c, char out[NB_CGROUP_NUMA_MAX])
+{
+	const char *v;
+	size_t n;
+
+	out[0] = '\0';
+	if (c->p == c->end)
+		return 0;
+	if (next_line(c, "cgroup", &v, &n) != 0 || !cgroup_numa_valid(v, n))
+		return -1;
+	memcpy(out, v, n);
+	out[n] = '\0';
+	return 0;
+}
+
 int record_parse(const char *buf, size_t len, struct nb_record *r)
 {
 	struct cursor c = { buf, buf + len };
@@ -138,7 +206,7 @@ int record_parse(const char *buf, size_t len, struct nb_record *r)
 	    take_u64(&c, "seq", UINT64_MAX, &r->seq) ||
 	    take_u64(&c, "started", UINT64_MAX, &r->started) ||
 	    take_boot_id(&c, r->boot_id) ||
-	    take_counters(&c, &r->start) || c.p != c.end)
+	    take_counters(&c, &r->start) || take_cgroup(&c, r->cgroup) || c.p != c.end)
 		return -1;
 	r->job = (uint32_t)job;
 	return 0;

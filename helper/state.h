@@ -45,6 +45,9 @@ int state_remove_baseline(struct nb_state *st);
 /* Saves r as job.<id> (finished) or, with pending, as pending.<id>, and
  * adds it to its list. 0 or -1 (logged). */
 int state_add_record(struct nb_state *st, const struct nb_record *r, int pending);
+/* Rewrites job.<id> (a finished record) as r, atomically, and in memory.
+ * 0 or -1 (logged; the file on disk is the old one or the new one). */
+int state_update_record(struct nb_state *st, const struct nb_record *r);
 /* Renames pending.<id> to job.<id>: the prolog's last step. 0 or -1 (logged). */
 int state_commit(struct nb_state *st, uint32_t job);
 /* Takes record i out of the finished list in memory only (so the policy

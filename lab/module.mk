@@ -12,9 +12,9 @@ LAB_RUN  = MPLCONFIGDIR=$(REPORT_MPL) lab/lab --nbsim $(SIM_B)/nbsim \
            --refpattern $(LAB_B)/refpattern
 
 ALL_TARGETS   += $(LAB_B)/refpattern
-CHECK_TARGETS += check-lab-report check-lab
+CHECK_TARGETS += check-lab-report check-lab check-cgroup-v2
 LINT_SOURCES  += lab/refpattern.c
-.PHONY: lab check-lab check-lab-report
+.PHONY: lab check-lab check-lab-report check-cgroup-v2
 
 $(LAB_B):
 	mkdir -p $@
@@ -44,3 +44,13 @@ check-lab: deps all
 	  --allocator jemalloc \
 	  --control-mib 64 --control-seconds 10 --timeout 600
 	$(PYTHON) tests/lab/verify_lab.py $(CHECK_LAB)/report/lab.json
+
+# The plugin under cgroup v2 (this host's hierarchy is hybrid), in the lab's
+# guest: on Debian 12's 6.1, and on Debian 13's 6.12, whose memory.stat
+# counts NUMA balancing per cgroup, so the epilog line must carry each
+# job's own counters (tests/slurm/cgroup-v2-guest).
+CGROUP_V2_OUT := $(LAB_B)/cgroup-v2
+check-cgroup-v2: deps all
+	rm -rf $(CGROUP_V2_OUT) && mkdir -p $(CGROUP_V2_OUT)/6.1 $(CGROUP_V2_OUT)/6.12
+	lab/guest --out $(CGROUP_V2_OUT)/6.1 -- tests/slurm/cgroup-v2-guest
+	LAB_KERNEL_SUITE=trixie lab/guest --out $(CGROUP_V2_OUT)/6.12 -- tests/slurm/cgroup-v2-guest

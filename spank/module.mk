@@ -12,7 +12,7 @@ SPANK_CORE     := spank/nb_config.c spank/nb_spawn.c spank/nb_outcome.c
 # The helper's values, exit codes and kernel-value reader are the interface
 # both sides speak: the plugin links common/ (built -fPIC), not copies.
 SPANK_GLUE     := spank/numa_balancing.c spank/nb_option.c spank/nb_script.c \
-                  spank/nb_remote.c
+                  spank/nb_remote.c spank/nb_helper.c
 SPANK_TESTS    := spank/tests/check_main.c spank/tests/check_config.c \
                   spank/tests/check_outcome.c spank/tests/check_spawn.c
 SPANK_HELPER_DEFAULT := $(SBINDIR)/numa-balancing-helper

@@ -29,12 +29,20 @@ int nb_option_cb(int val, const char *optarg, int remote);
 /* srun (local context): warn about a per-step request inside a job. */
 int nb_local_post_opt(spank_t sp);
 
+/* Runs the helper (argv[0] absolute) and logs its outcome. fatal: the
+ * outcome is returned to Slurm (0 or -1); otherwise a failure is only
+ * logged, and 0 returned. */
+int nb_run_helper(const char *what, uint32_t job, char *const argv[], bool fatal);
+
 /* job_script context: run the helper. */
 int nb_script_prolog(spank_t sp);
 int nb_script_epilog(spank_t sp);
 
-/* remote context: SLURM_NUMA_BALANCING and the job's warning line. */
+/* remote context: SLURM_NUMA_BALANCING, the job's warning line. */
 int nb_remote_user_init(spank_t sp);
 int nb_remote_task_init(spank_t sp);
+/* remote context, as root: at the end of the step's first task on this
+ * node, the helper keeps the job cgroup's counters for the epilog. */
+int nb_remote_task_exit(spank_t sp);
 
 #endif

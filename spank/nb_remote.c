@@ -1,12 +1,17 @@
 /* remote context (slurmstepd, the job's steps): export the kernel value in
- * force at step start as SLURM_NUMA_BALANCING, and tell the job on its
- * stderr, once per step and node, when that is not what it asked for. */
+ * force at step start as SLURM_NUMA_BALANCING, tell the job on its stderr,
+ * once per step and node, when that is not what it asked for, and have
+ * the helper keep the job cgroup's counters when the step ends (where
+ * the kernel counts per cgroup). */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "common/kernel.h"
+#include "common/readfile.h"
+#include "common/vmstat.h"
 #include "nb_plugin.h"
 
 static int step_kernel_value = -ENOENT;
@@ -73,4 +78,45 @@ int nb_remote_task_init(spank_t sp)
 	gethostname(host, sizeof(host) - 1);
 	warn(want, site_default, host);
 	return 0;
+}
+
+static void find_numa(const char *name, size_t n, uint64_t v, void *arg)
+{
+	(void)v;
+	if (n == sizeof("numa_pages_migrated") - 1 && memcmp(name, "numa_pages_migrated", n) == 0)
+		*(bool *)arg = true;
+}
+
+/* Whether the kernel counts NUMA balancing per cgroup where Slurm's cgroup
+ * v2 plugin puts jobs (6.11+): elsewhere there is nothing to keep, and no
+ * step pays for a helper run. A file too large to read here counts. */
+static bool cgroup_counts_numa(void)
+{
+	char buf[8192];
+	size_t len;
+	bool found = false;
+
+	if (read_small_file(AT_FDCWD, NB_CGROUP_SLICE "/memory.stat", buf, sizeof(buf), &len) != 0)
+		return errno == EFBIG;
+	each_counter_line(buf, len, find_numa, &found);
+	return found;
+}
+
+/* Only jobs with a request have a record to keep counters in. Slurm
+ * removes the job cgroup before the epilog (and before slurm_spank_exit),
+ * so this is the last point where a step of the job can read it. */
+int nb_remote_task_exit(spank_t sp)
+{
+	uint32_t task = 1, job;
+	bool site_default;
+	char job_s[16];
+	char *const argv[] = { nb_state.cfg.helper, "step-end", "--job", job_s, NULL };
+
+	if (!nb_state.cfg_ok ||
+	    spank_get_item(sp, S_TASK_ID, &task) != ESPANK_SUCCESS || task != 0 ||
+	    job_request(sp, &site_default) < 0 || !cgroup_counts_numa() ||
+	    spank_get_item(sp, S_JOB_ID, &job) != ESPANK_SUCCESS)
+		return 0;
+	snprintf(job_s, sizeof(job_s), "%u", job);
+	return nb_run_helper("step end", job, argv, false);
 }

@@ -90,3 +90,10 @@ int slurm_spank_task_init(spank_t sp, int ac, char **av)
 	(void)av;
 	return spank_remote(sp) ? nb_remote_task_init(sp) : 0;
 }
+
+int slurm_spank_task_exit(spank_t sp, int ac, char **av)
+{
+	(void)ac;
+	(void)av;
+	return spank_remote(sp) ? nb_remote_task_exit(sp) : 0;
+}

@@ -3,9 +3,9 @@
 # "WHAT EACH COMMAND MAY CHANGE", against what it does (issue 11, finding
 # 9): every command makes the removals of recovery (a stale temporary file
 # and a corrupt record go), needs a writable state directory, and
-# status and check never write the kernel value (prolog, epilog and reset
-# do), while status and check do write the baseline for records that lost
-# theirs. A behaviour the page leaves out, or a claim the helper breaks,
+# step-end, status and check never write the kernel value (prolog, epilog
+# and reset do), while they do write the baseline for records that lost
+# theirs; step-end rewrites the job's record with its cgroup's counters. A behaviour the page leaves out, or a claim the helper breaks,
 # fails.
 # Usage: changes.sh HELPER_TEST_BIN MAN_PAGE   (as root)
 set -u
@@ -16,7 +16,11 @@ dir=$(mktemp -d /tmp/nb-changes.XXXXXX) || fail "mktemp"
 trap 'rm -rf "$dir"' EXIT
 chmod 755 "$dir"
 st=$dir/st
-export NB_TEST_SYSCTL="$dir/sysctl" NB_TEST_STATE_DIR="$st" NB_TEST_VMSTAT=/proc/vmstat
+export NB_TEST_SYSCTL="$dir/sysctl" NB_TEST_STATE_DIR="$st" NB_TEST_VMSTAT=/proc/vmstat \
+	NB_TEST_CGROUP_SLICE="$dir/slice"
+mkdir -p "$dir/slice/slurmstepd.scope/job_1"
+printf 'anon 1\nnuma_pages_migrated 4\nnuma_pte_updates 5\nnuma_hint_faults 6\n' \
+	>"$dir/slice/slurmstepd.scope/job_1/memory.stat"
 unset NB_TEST_FAILPOINT
 
 # The page's section as one line of text, and a command's entry in it.
@@ -33,6 +37,7 @@ args() { # COMMAND: its arguments in these scenarios
 	case $1 in
 	prolog) echo "prolog --job 5 --value 0" ;;
 	epilog) echo "epilog --job 1" ;;
+	step-end) echo "step-end --job 1" ;;
 	*) echo "$1" ;;
 	esac
 }
@@ -48,7 +53,7 @@ setup() {
 
 says "$section" "removals of recovery" || fail "the page does not say that every command makes the removals of recovery"
 says "$section" "writable state directory" || fail "the page does not say which commands need a writable state directory"
-for c in prolog epilog reset status check; do
+for c in prolog epilog step-end reset status check; do
 	text=$(entry "$c")
 	[ -n "$text" ] || fail "the page does not say what $c may change"
 	setup
@@ -66,18 +71,28 @@ for c in prolog epilog reset status check; do
 	echo "changes: $c: $text"
 done
 
-# status and check write the baseline of records that lost theirs.
-text=$(entry status)
-for c in status check; do
+# step-end, status and check write the baseline of records that lost theirs.
+for c in step-end status check; do
+	text=$(entry "$c")
 	setup; rm "$st/baseline"
-	"$bin" "$c" >/dev/null 2>&1
+	# shellcheck disable=SC2046
+	"$bin" $(args "$c") >/dev/null 2>&1
 	[ -e "$st/baseline" ] || fail "$c wrote no baseline for a record that lost it"
 	says "$text" "baseline written for records that lost theirs" ||
 		fail "$c writes a baseline, and the page does not say so"
 done
 
+# step-end rewrites the job's record, and only with what the cgroup holds.
+setup
+"$bin" step-end --job 1 >/dev/null 2>&1 || fail "step-end --job 1 failed"
+grep -qx 'cgroup numa_pages_migrated=4 numa_pte_updates=5 numa_hint_faults=6' "$st/job.1" ||
+	fail "step-end did not keep the job cgroup's counters in job.1"
+says "$(entry step-end)" "rewrites the job's record" ||
+	fail "step-end rewrites job.1, and the page does not say so"
+echo "changes: step-end kept the job cgroup's counters in job.1"
+
 # A read-only state directory: every command fails (exit 5).
-for c in prolog epilog reset status check; do
+for c in prolog epilog step-end reset status check; do
 	setup
 	# shellcheck disable=SC2046
 	unshare -m --propagation private sh -c 'mount --bind -o ro "$1" "$1" && shift && exec "$@"' \

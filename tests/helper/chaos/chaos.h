@@ -1,5 +1,5 @@
 /* The chaos test of the node helper (issue 11, Must show 2): rounds of up
- * to 16 concurrent prologs, epilogs, status, check and reset runs of the
+ * to 16 concurrent prologs, epilogs, step-end, status, check and reset runs of the
  * test build for overlapping jobs, under both policies, with SIGKILLs at
  * random moments and at failpoints, and resource faults (descriptor
  * limits, a full tmpfs state directory, unreadable files, a read-only
@@ -26,7 +26,9 @@ struct job {
 	long admitted;     /* round its prolog finished */
 };
 
-enum run_kind { R_PROLOG, R_REPEAT, R_EPILOG, R_UNKNOWN, R_STATUS, R_CHECK, R_RESET, R_KINDS };
+enum run_kind {
+	R_PROLOG, R_REPEAT, R_EPILOG, R_UNKNOWN, R_STEP_END, R_STATUS, R_CHECK, R_RESET, R_KINDS
+};
 
 /* Resource faults: for one run (FD, ERRNO) or a whole round (the rest). */
 enum fault { F_NONE, F_FD, F_ERRNO, F_FULL, F_UNREADABLE, F_READONLY, F_KINDS };
@@ -44,7 +46,8 @@ struct run {
 struct chaos {
 	const char *bin;
 	char root[128], st[160], sysdir[160], sysctl[200];
-	char env_sysctl[240], env_state[240];
+	char slice[160];           /* the job cgroups step-end reads */
+	char env_sysctl[240], env_state[240], env_slice[240];
 	int latest;                /* this epoch's policy */
 	int baseline;              /* the administrator's value for this epoch */
 	int ending;                /* time is up: no new jobs, no faults */
@@ -77,6 +80,10 @@ void faults_round_end(struct chaos *c);
 void faults_cleanup(const struct chaos *c);
 void faults_dump(const struct chaos *c);
 void faults_set_kernel(const struct chaos *c, int value);
+/* A job cgroup with numa counters for a step-end run; all removed after
+ * the round. */
+void faults_job_cgroup(const struct chaos *c, uint32_t job);
+void faults_clear_cgroups(const struct chaos *c);
 int faults_get_kernel(const struct chaos *c);
 
 /* main.c */

@@ -5,7 +5,8 @@
  * like one that exited 0). The promises checked after every round:
  *  - an exit code matches the records: 0 or 3 from a prolog means its
  *    record is there (honoured or not), any failure means none is; a
- *    failed epilog or reset changed nothing;
+ *    failed epilog or reset changed nothing; a step-end, killed or not,
+ *    never adds, removes or changes the honoured flag of a record;
  *  - the kernel holds what the policy gives the running jobs' honoured
  *    requests, and the epoch's baseline when none holds one (a lost
  *    restore otherwise);
@@ -78,7 +79,7 @@ static int on_disk(const struct disk *d, uint32_t job)
  * a read-only sysctl, for a command that writes it. */
 static void allowed_failure(const struct chaos *c, const struct run *r, int code)
 {
-	int writes = r->kind != R_STATUS && r->kind != R_CHECK;
+	int writes = r->kind != R_STATUS && r->kind != R_CHECK && r->kind != R_STEP_END;
 
 	if (code == 5 && (r->fault != F_NONE || (c->round_fault != F_NONE && c->round_fault != F_READONLY)))
 		return;
@@ -163,6 +164,13 @@ static void judge(struct chaos *c, struct run *r, const struct disk *d)
 			allowed_failure(c, r, code);
 		if (on_disk(d, r->job->id) != r->job->honoured)
 			chaos_fail(c, "a repeated prolog of job %u changed its record", r->job->id);
+		break;
+	case R_STEP_END:
+		if (!killed && code != 0)
+			allowed_failure(c, r, code);
+		if (on_disk(d, r->job->id) != r->job->honoured)
+			chaos_fail(c, "step-end of job %u changed its record (honoured %d, now %d)",
+			           r->job->id, r->job->honoured, on_disk(d, r->job->id));
 		break;
 	case R_CHECK:
 		if (!killed && code == 1 && c->round_kills == 0)

@@ -37,11 +37,12 @@ static void argv_of(const struct run *r, char *job, char *val, char *argv[])
 	switch (r->kind) {
 	case R_PROLOG: case R_REPEAT: argv[n++] = "prolog"; break;
 	case R_EPILOG: case R_UNKNOWN: argv[n++] = "epilog"; break;
+	case R_STEP_END: argv[n++] = "step-end"; break;
 	case R_STATUS: argv[n++] = "status"; break;
 	case R_CHECK: argv[n++] = "check"; break;
 	default: argv[n++] = "reset";
 	}
-	if (r->kind == R_PROLOG || r->kind == R_REPEAT || r->kind == R_EPILOG || r->kind == R_UNKNOWN) {
+	if (r->kind != R_STATUS && r->kind != R_CHECK && r->kind != R_RESET) {
 		argv[n++] = "--job";
 		argv[n++] = job;
 	}
@@ -74,7 +75,7 @@ static void pick_fault(const struct chaos *c, struct run *r)
 
 static void exec_child(const struct chaos *c, const struct run *r, int latest)
 {
-	char job[16], val[4], fp[64], *argv[10], *envp[6];
+	char job[16], val[4], fp[64], *argv[10], *envp[7];
 	int n = 0, devnull = open("/dev/null", O_RDWR);
 
 	snprintf(job, sizeof(job), "%u", r->job ? r->job->id : 4000000000u + (unsigned)(rand() % 1000));
@@ -93,6 +94,7 @@ static void exec_child(const struct chaos *c, const struct run *r, int latest)
 	envp[n++] = (char *)c->env_state;
 	envp[n++] = "NB_TEST_VMSTAT=/proc/vmstat";
 	envp[n++] = "NB_TEST_NODES=/nonexistent/numa-nodes";
+	envp[n++] = (char *)c->env_slice;
 	if (r->failpoint[0]) {
 		snprintf(fp, sizeof(fp), "NB_TEST_FAILPOINT=%s", r->failpoint);
 		envp[n++] = fp;
@@ -113,6 +115,8 @@ static void exec_child(const struct chaos *c, const struct run *r, int latest)
 void runs_start(struct chaos *c, struct run *r)
 {
 	pick_fault(c, r);
+	if (r->kind == R_STEP_END)
+		faults_job_cgroup(c, r->job->id);
 	r->reaped = 0;
 	r->pid = fork();
 	if (r->pid < 0)

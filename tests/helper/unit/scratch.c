@@ -31,6 +31,7 @@ void scratch_setup(void)
 	setenv("NB_TEST_STATE_DIR", scratch_path("st"), 1);
 	setenv("NB_TEST_SYSCTL", scratch_path("sysctl"), 1);
 	setenv("NB_TEST_VMSTAT", scratch_path("vmstat"), 1);
+	setenv("NB_TEST_CGROUP_SLICE", scratch_path("slice"), 1);
 	paths_init();
 }
 

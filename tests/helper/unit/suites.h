@@ -19,7 +19,8 @@ Suite *recovery_suite(void);
 Suite *log_suite(void);
 
 /* A temporary directory with st/ (the state directory), sysctl (the fake
- * kernel value) and vmstat; NB_TEST_* point at them. */
+ * kernel value) and vmstat; NB_TEST_* point at them, and the cgroup slice
+ * at slice/, which a test creates when it wants job cgroups. */
 void scratch_setup(void);
 /* scratch_setup, then the helper's own privilege drop, as main does before
  * any command runs (each test is a forked child). */

@@ -1,5 +1,6 @@
 /* Unit tests: state file format round trip, and corrupt, truncated and
  * hostile contents refused without a crash. */
+#include <stdio.h>
 #include <string.h>
 
 #include "record.h"
@@ -130,6 +131,54 @@ START_TEST(hostile)
 }
 END_TEST
 
+/* The optional cgroup line: kept exactly; anything but numa_NAME=N pairs
+ * joined by single spaces is refused, by the parser and the formatter. */
+START_TEST(cgroup_line)
+{
+	struct nb_record r = sample(), back;
+	char buf[NB_STATE_FILE_MAX];
+	int len, plain = record_format(&r, buf, sizeof(buf));
+	static const char *const bad[] = {
+		"", "numa_x=", "numa_=1", "foo=1", "numa_a=1  numa_b=2", "numa_a=1 ",
+		" numa_a=1", "numa_a=-1", "numa_A=1", "numa_a=1\nvalue 0", "numa_a=123456789012345678901",
+		"numa_a=1\tnuma_b=2",
+	};
+
+	strcpy(r.cgroup, "numa_pages_migrated=7 numa_pte_updates=8 numa_hint_faults=9");
+	len = record_format(&r, buf, sizeof(buf));
+	ck_assert_int_gt(len, plain);
+	ck_assert_int_eq(record_parse(buf, (size_t)len, &back), 0);
+	ck_assert_str_eq(back.cgroup, r.cgroup);
+	ck_assert(memcmp(&back.start, &r.start, sizeof(r.start)) == 0);
+	for (int n = plain + 1; n < len; n++)
+		ck_assert_msg(record_parse(buf, (size_t)n, &back) == -1, "prefix %d accepted", n);
+	ck_assert_int_eq(record_parse(buf, (size_t)plain, &back), 0);
+	ck_assert_str_eq(back.cgroup, "");
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		char text[NB_STATE_FILE_MAX];
+
+		ck_assert_msg(!cgroup_numa_valid(bad[i], strlen(bad[i])), "'%s' valid", bad[i]);
+		snprintf(r.cgroup, sizeof(r.cgroup), "%s", bad[i]);
+		if (bad[i][0])
+			ck_assert_msg(record_format(&r, buf, sizeof(buf)) == -1, "'%s' formatted", bad[i]);
+		snprintf(text, sizeof(text), "numa-balancing-job 1\njob 5\nvalue 0\nconflict keep\n"
+		         "honoured 1\n" GOOD_TAIL "cgroup %s\n", bad[i]);
+		ck_assert_msg(!parses(text), "'%s' parsed", bad[i]);
+	}
+	memset(r.cgroup, 'a', sizeof(r.cgroup) - 1);
+	memcpy(r.cgroup, "numa_", 5);
+	r.cgroup[sizeof(r.cgroup) - 3] = '=';
+	r.cgroup[sizeof(r.cgroup) - 2] = '1';
+	r.cgroup[sizeof(r.cgroup) - 1] = '\0';
+	ck_assert(!cgroup_numa_valid(r.cgroup, strlen(r.cgroup) + 1));
+	ck_assert(cgroup_numa_valid(r.cgroup, strlen(r.cgroup)));
+	ck_assert(!parses("numa-balancing-job 1\njob 5\nvalue 0\nconflict keep\nhonoured 1\n" GOOD_TAIL
+	                  "cgroup numa_a=1\ncgroup numa_a=1\n"));
+	ck_assert(parses("numa-balancing-job 1\njob 5\nvalue 0\nconflict keep\nhonoured 1\n" GOOD_TAIL
+	                 "cgroup numa_a=1\n"));
+}
+END_TEST
+
 START_TEST(hostile_baseline)
 {
 	struct nb_baseline b;
@@ -160,6 +209,7 @@ Suite *record_suite(void)
 	tcase_add_test(t, truncated);
 	tcase_add_test(t, every_byte_flipped);
 	tcase_add_test(t, hostile);
+	tcase_add_test(t, cgroup_line);
 	tcase_add_test(t, hostile_baseline);
 	suite_add_tcase(s, t);
 	return s;

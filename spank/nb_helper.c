@@ -1,0 +1,56 @@
+/* Runs numa-balancing-helper from the plugin (job prolog and epilog, and
+ * a step's end) and logs what came of it in the slurmd log. */
+#include <stdio.h>
+
+#include "nb_outcome.h"
+#include "nb_plugin.h"
+#include "nb_spawn.h"
+
+struct nb_log_ctx {
+	uint32_t job;
+	bool failed;
+};
+
+static void log_helper_line(void *ctx, const char *line)
+{
+	const struct nb_log_ctx *c = ctx;
+
+	if (c->failed)
+		slurm_error(NB_LOG ": job %u: helper: %s", c->job, line);
+	else
+		slurm_info(NB_LOG ": job %u: helper: %s", c->job, line);
+}
+
+static void log_outcome(const char *what, uint32_t job, const struct nb_run *run,
+			const struct nb_outcome *o, bool fatal)
+{
+	struct nb_log_ctx ctx = { job, o->rc != 0 && fatal };
+
+	nb_output_lines(&run->err, log_helper_line, &ctx);
+	if (run->err.truncated)
+		slurm_info(NB_LOG ": job %u: helper wrote more than %d bytes; the rest was dropped",
+			   job, NB_OUTPUT_MAX);
+	if (o->rc != 0 && !fatal)
+		slurm_info(NB_LOG ": job %u: %s: helper %s: %s; ignored (only the epilog's per-job counters miss this step)",
+			   job, what, nb_state.cfg.helper, o->what);
+	else if (o->rc != 0)
+		slurm_error(NB_LOG ": job %u: %s: helper %s: %s; failing (this drains the node only if the plugin is 'required')",
+			    job, what, nb_state.cfg.helper, o->what);
+	else if (o->notable)
+		slurm_info(NB_LOG ": job %u: %s: %s", job, what, o->what);
+	else
+		slurm_verbose(NB_LOG ": job %u: %s: %s", job, what, o->what);
+}
+
+int nb_run_helper(const char *what, uint32_t job, char *const argv[], bool fatal)
+{
+	static char *const envp[] = { "PATH=/usr/sbin:/usr/bin:/sbin:/bin",
+				      "LC_ALL=C", NULL };
+	struct nb_run run;
+	struct nb_outcome o;
+
+	nb_spawn_run(argv, envp, nb_state.cfg.timeout_s, &run);
+	nb_outcome_of(&run, nb_state.cfg.timeout_s, &o);
+	log_outcome(what, job, &run, &o, fatal);
+	return fatal ? o.rc : 0;
+}
