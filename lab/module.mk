@@ -34,8 +34,9 @@ check-lab-report:
 	  $(PYTHON) -m unittest discover -s tests/lab -p 'test_*.py'
 
 # For CI: the guest runner's own test (tests/lab/guest), then a reduced lab,
-# one pair of short nbsim runs and a short control, whose lab.json must
-# show pages migrated with 1 and none with 0.
+# one pair of short nbsim runs and a short control: the report's
+# report.json must show pages migrated with 1 and none with 0, and lab.json
+# the control's.
 CHECK_LAB := $(LAB_B)/check
 check-lab: deps all
 	@mkdir -p $(REPORT_MPL)
@@ -43,7 +44,7 @@ check-lab: deps all
 	$(LAB_RUN) --out $(CHECK_LAB) --reps 1 --scale 0.4 --t-presim 100 --t-sim 1000 \
 	  --allocator jemalloc \
 	  --control-mib 64 --control-seconds 10 --timeout 600
-	$(PYTHON) tests/lab/verify_lab.py $(CHECK_LAB)/report/lab.json
+	$(PYTHON) tests/lab/verify_lab.py $(CHECK_LAB)/report
 
 # The plugin under cgroup v2 (this host's hierarchy is hybrid), in the lab's
 # guest: on Debian 12's 6.1, and on Debian 13's 6.12, whose memory.stat

@@ -18,6 +18,7 @@ import headline
 import synth
 
 HERE = os.path.dirname(os.path.realpath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
 MACHINE = {"kernel": "6.1.0-57-amd64", "nodes": 2, "cpus_per_node": [1, 1],
            "thp_enabled": "always", "thp_defrag": "madvise"}
 
@@ -68,10 +69,20 @@ class LabOutput:
         with open(os.path.join(self.path, "report", "lab.json")) as f:
             return rc, out.getvalue(), json.load(f)
 
-    def verify(self):
+    def report(self):
+        """The validation report of the runs, as lab/lab writes it."""
+        runs = sorted(os.path.join(self.path, "runs", r)
+                      for r in os.listdir(os.path.join(self.path, "runs")))
+        subprocess.run([os.path.join(ROOT, "sim", "report", "nbsim-report"),
+                        *runs, "-o", os.path.join(self.path, "report")],
+                       capture_output=True, check=True)
+
+    def verify(self, write_report=True):
+        if write_report:
+            self.report()
         return subprocess.run(
             [sys.executable, os.path.join(HERE, "verify_lab.py"),
-             os.path.join(self.path, "report", "lab.json")],
+             os.path.join(self.path, "report")],
             capture_output=True, text=True, check=False)
 
 
@@ -121,14 +132,44 @@ class TestHeadline(unittest.TestCase):
         lab.headline()
         r = lab.verify()
         self.assertEqual(r.returncode, 1)
-        self.assertIn("FAIL: rep02-nb0-glibc with 0: 3 pages migrated", r.stdout)
+        self.assertIn("FAIL: report run rep02-nb0-glibc with 0: 3 pages migrated", r.stdout)
+        self.assertIn("FAIL: report condition c2 (numa_balancing 0): 0.5 pages migrated", r.stdout)
 
     def test_verify_fails_without_migration_with_1(self):
         lab = self.lab(on_migrated=(0, 5))
         lab.headline()
         r = lab.verify()
         self.assertEqual(r.returncode, 1)
-        self.assertIn("FAIL: rep01-nb1-glibc with 1: 0 pages migrated", r.stdout)
+        self.assertIn("FAIL: report run rep01-nb1-glibc with 1: 0 pages migrated", r.stdout)
+
+    def test_verify_fails_on_a_condition_that_never_migrates_with_1(self):
+        lab = self.lab(on_migrated=(0, 0))
+        lab.headline()
+        r = lab.verify()
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("FAIL: report condition c1 (numa_balancing 1): 0.0 pages migrated",
+                      r.stdout)
+
+    def test_verify_fails_when_report_and_lab_json_differ(self):
+        lab = self.lab()
+        lab.headline()
+        lab.report()
+        path = os.path.join(lab.path, "report", "lab.json")
+        with open(path) as f:
+            data = json.load(f)
+        data["nbsim"] = data["nbsim"][1:]
+        with open(path, "w") as f:
+            json.dump(data, f)
+        r = lab.verify(write_report=False)
+        self.assertEqual(r.returncode, 1)
+        self.assertIn("FAIL: report.json and lab.json hold the same nbsim runs", r.stdout)
+
+    def test_verify_without_report_json_is_bad_input(self):
+        lab = self.lab()
+        lab.headline()
+        r = lab.verify(write_report=False)
+        self.assertEqual(r.returncode, 2)
+        self.assertIn("report.json", r.stderr)
 
     def test_verify_fails_on_a_control_that_barely_migrates(self):
         lab = self.lab(control_on=4000)

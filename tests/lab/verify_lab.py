@@ -1,17 +1,24 @@
 #!/usr/bin/python3
-"""verify_lab.py LAB_JSON: what `make check-lab` asserts from the lab's
-report (lab/headline.py's lab.json). In the emulated two-node guest:
-- the control migrated pages with numa_balancing 1, at least a quarter of
-  its buffer's pages, and none with 0: the machine balances;
-- every nbsim run with 1 migrated at least one page, every run with 0 none,
-  and the runs with 1 took hint faults (the scanner ran).
-Prints each check; exit status 0 when all pass, 1 otherwise."""
+"""verify_lab.py REPORT_DIR: what `make check-lab` asserts from the lab's
+report folder. From the validation report's own report.json (what a
+reader of index.html is shown):
+- every condition with numa_balancing 1 migrated pages and took hint
+  faults (the scanner ran), every one with 0 migrated none;
+- so did every nbsim run of those conditions, one by one;
+and from lab.json (lab/headline.py), which holds what the report does
+not, the control:
+- it migrated pages with numa_balancing 1, at least a quarter of its
+  buffer's pages, and none with 0: the machine balances;
+- lab.json's nbsim runs are the report's runs, so both speak of the same.
+Prints each check; exit status 0 when all pass, 1 otherwise, 2 when a file
+is missing or not what the lab writes."""
 
 import json
+import os
 import sys
 
 
-def checks(lab):
+def control_checks(lab):
     control = {c["numa_balancing"]: c for c in lab["control"]}
     on, off = control[1], control[0]
     yield (on["numa_pages_migrated"] >= on["buffer_pages"] / 4,
@@ -19,28 +26,78 @@ def checks(lab):
            f"(at least {on['buffer_pages'] // 4}, a quarter of its buffer)")
     yield (off["numa_pages_migrated"] == 0,
            f"control with 0 migrated {off['numa_pages_migrated']} pages (none)")
-    runs = lab["nbsim"]
-    for value in (1, 0):
-        if not any(r["numa_balancing"] == value for r in runs):
-            yield False, f"no nbsim run with numa_balancing {value}"
-    for r in runs:
-        pages, faults = r["numa_pages_migrated"], r["numa_hint_faults"]
-        if r["numa_balancing"] == 1:
-            yield (pages > 0 and faults > 0,
-                   f"{r['name']} with 1: {pages} pages migrated, {faults} "
-                   "hint faults (more than none of each)")
+
+
+def rate(x):
+    return "no" if x is None else f"{x:.1f}"
+
+
+def condition_checks(report):
+    values = {}
+    for c in report["conditions"]:
+        value = c["key"].get("numa_balancing")
+        values[c["id"]] = value
+        pages, faults = c["pages_migrated_per_s"], c["hint_faults_per_s"]
+        what = f"report condition {c['id']} (numa_balancing {value})"
+        if value == 1:
+            yield ((pages or 0) > 0 and (faults or 0) > 0,
+                   f"{what}: {rate(pages)} pages migrated and {rate(faults)} "
+                   "hint faults per second (more than none of each)")
         else:
-            yield pages == 0, f"{r['name']} with {r['numa_balancing']}: {pages} pages migrated (none)"
+            yield pages == 0, f"{what}: {rate(pages)} pages migrated per second (none)"
+    for value in (1, 0):
+        if value not in values.values():
+            yield False, f"report.json: no condition with numa_balancing {value}"
+    yield from run_checks(report["runs"], values)
+
+
+def run_checks(runs, values):
+    for r in runs:
+        value = values.get(r["condition"])
+        kernel = r.get("kernel") or {}
+        pages = kernel.get("numa_pages_migrated")
+        faults = kernel.get("numa_hint_faults")
+        what = f"report run {r['name']} with {value}"
+        if pages is None:
+            yield False, f"{what}: no kernel counters"
+        elif value == 1:
+            yield (pages > 0 and faults > 0,
+                   f"{what}: {pages} pages migrated, {faults} hint faults "
+                   "(more than none of each)")
+        else:
+            yield pages == 0, f"{what}: {pages} pages migrated (none)"
+
+
+def same_runs(report, lab):
+    ours = sorted(r["name"] for r in report["runs"] if r["kind"] == "nbsim")
+    theirs = sorted(r["name"] for r in lab["nbsim"])
+    yield (ours == theirs and bool(ours),
+           f"report.json and lab.json hold the same nbsim runs ({len(ours)})")
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
 
 
 def main():
     if len(sys.argv) != 2:
-        print("usage: verify_lab.py LAB_JSON", file=sys.stderr)
+        print("usage: verify_lab.py REPORT_DIR", file=sys.stderr)
         return 2
-    with open(sys.argv[1], encoding="utf-8") as f:
-        lab = json.load(f)
     failed = 0
-    for ok, what in checks(lab):
+    try:
+        report = load(os.path.join(sys.argv[1], "report.json"))
+        lab = load(os.path.join(sys.argv[1], "lab.json"))
+    except (OSError, ValueError) as e:
+        print(f"verify_lab.py: {e}", file=sys.stderr)
+        return 2
+    try:
+        results = [*condition_checks(report), *control_checks(lab),
+                   *same_runs(report, lab)]
+    except (KeyError, TypeError) as e:
+        print(f"verify_lab.py: not a lab report: {e!r}", file=sys.stderr)
+        return 2
+    for ok, what in results:
         print(f"check-lab: {'ok' if ok else 'FAIL'}: {what}")
         failed += not ok
     return 1 if failed else 0
