@@ -33,14 +33,15 @@ FUZZERS += $(SPANK_FUZZERS)
 ALL_TARGETS       += $(SPANK_SO) $(SPANK_NOHOOKS_SO)
 # check-slurm-releases runs the integration suite on this host's Slurm too,
 # so check-integration is not run a second time by make check.
-CHECK_TARGETS     += check-spank-unit check-slurm-releases check-packages check-multinode
+CHECK_TARGETS     += check-spank-unit check-launch-stats check-slurm-releases check-packages \
+                     check-multinode
 INSTALL_TARGETS   += install-spank
 UNINSTALL_TARGETS += uninstall-spank
 LINT_SOURCES      += $(SPANK_CORE) $(SPANK_GLUE) $(SPANK_TESTS) spank/tests/fuzz_config.c \
                      tests/slurm/job_hooks_spank.c
 unit-tests: check-spank-unit
 
-.PHONY: check-spank-unit check-integration check-slurm-releases check-packages check-multinode \
+.PHONY: check-spank-unit check-launch-stats check-integration check-slurm-releases check-packages check-multinode \
         bench-launch install-spank uninstall-spank
 
 $(SPANK_B)/%.o: spank/%.c
@@ -108,6 +109,10 @@ $(JOB_HOOKS_SO): tests/slurm/job_hooks_spank.c
 	$(CC) $(SPANK_CFLAGS) $(SPANK_LDFLAGS) -o $@ $<
 bench-launch: $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(B)/helper/numa-balancing-helper $(JOB_HOOKS_SO)
 	B=$(B) tests/slurm/bench-launch $(LAUNCH_RUNS)
+
+# bench-launch's statistics and verdict on synthetic times.
+check-launch-stats:
+	PYTHONPATH=sim/report:tests/slurm $(PYTHON) -m unittest discover -s tests/slurm -p 'test_*.py'
 
 # The snippet is installed as a template in DATADIR; plugstack-snippet
 # (also run by the packages' maintainer scripts) enables it in

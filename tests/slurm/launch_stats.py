@@ -1,0 +1,131 @@
+"""The numbers of tests/slurm/bench-launch: for each case, the median,
+quartiles and minimum of its times; for each comparison, the median of
+the per-round differences (case minus its baseline, both timed in the same
+interleaved round) with its distribution-free 95 % interval by the exact
+sign test (nbreport.paired, the report's own statistics); and the verdict
+against the 5 ms target.
+
+Each case's file holds one "ROUND MICROSECONDS" line per timed job, so a
+job that failed in one round drops only that round's pairs.
+
+    launch_stats.py TIMES-DIR LOAD0 LOAD1 RUNS
+
+Exit status: 0 when the Prolog= deployment (numa_balancing_nohooks.so
+with the helper as Prolog=/Epilog=) adds at most 5 ms to both srun and
+batch jobs, with and without --numa-balancing=0; 1 when it does not; 2 on
+bad input. numa_balancing.so is measured and printed beside it, but its
+job hooks make slurmd start two processes per job (the `hooks` case), so
+it is not what the exit status is about (docs/design.md, "Launch cost")."""
+
+import os
+import sys
+
+from nbreport.paired import median_interval
+
+TARGET_MS = 5.0
+CASES = ["bare", "hooks", "plugin", "plugin-0", "pbare", "prolog", "prolog-0"]
+# (case, baseline, what, counts for the exit status)
+ADDED = [
+    ("hooks", "bare", "slurmd's spank prolog+epilog processes", False),
+    ("plugin", "bare", "numa_balancing.so, no option", False),
+    ("plugin-0", "bare", "numa_balancing.so, --numa-balancing=0", False),
+    ("prolog", "pbare", "the nohooks plugin + Prolog=, no option", True),
+    ("prolog-0", "pbare", "the nohooks plugin + Prolog=, =0", True),
+]
+
+
+class BadInput(Exception):
+    pass
+
+
+def read_times(path):
+    """{round: milliseconds} from a file of "ROUND MICROSECONDS" lines."""
+    times = {}
+    try:
+        with open(path, encoding="ascii") as f:
+            for number, line in enumerate(f, 1):
+                fields = line.split()
+                if len(fields) != 2 or not all(x.isdigit() for x in fields):
+                    raise BadInput(f"{path}:{number}: not 'ROUND MICROSECONDS'")
+                times[int(fields[0])] = int(fields[1]) / 1000.0
+    except (OSError, UnicodeDecodeError) as e:
+        raise BadInput(f"{path}: {e}") from e
+    return times
+
+
+def quartiles(values):
+    """(median, p25, p75, min) of a non-empty list."""
+    x = sorted(values)
+    n = len(x)
+
+    def at(q):  # nearest-rank quantile
+        return x[min(n - 1, max(0, -(-q * n // 4) - 1))]
+    mid = n // 2
+    median = x[mid] if n % 2 else (x[mid - 1] + x[mid]) / 2
+    return median, at(1), at(3), x[0]
+
+
+def added(case, base):
+    """The Interval of the per-round differences case - base (ms)."""
+    rounds = sorted(case.keys() & base.keys())
+    return median_interval([case[r] - base[r] for r in rounds])
+
+
+def added_line(cmd, what, iv, counted):
+    """One printed comparison, and whether it is within the target."""
+    within = iv.median is not None and iv.median <= TARGET_MS
+    verdict = ("<= 5 ms" if within else "ABOVE 5 ms") if counted else ""
+    ci = (f"95 % CI {iv.lo:.1f} to {iv.hi:.1f}" if iv.lo is not None
+          else "too few pairs for an interval")
+    median = "n/a" if iv.median is None else f"{iv.median:.1f}"
+    sep = "; " if verdict else ""
+    return (f"  {cmd:<6} {what + ':':<44} {median:>6} ms "
+            f"({ci}, {iv.n} pairs{sep}{verdict})"), within
+
+
+def summary(times_dir, load0, load1, runs):
+    """The printed lines and the exit status."""
+    lines = [f"bench-launch: {runs} runs per case, interleaved; load average "
+             f"{load0} at the start, {load1} at the end"]
+    times = {}
+    for cmd in ("srun", "batch"):
+        for case in CASES:
+            t = read_times(os.path.join(times_dir, f"{cmd}-{case}"))
+            if not t:
+                raise BadInput(f"{cmd}-{case}: no times")
+            times[cmd, case] = t
+            med, p25, p75, low = quartiles(list(t.values()))
+            lines.append(f"  {cmd + '-' + case:<16} median {med:7.1f} ms   "
+                         f"p25 {p25:7.1f}   p75 {p75:7.1f}   min {low:7.1f}   "
+                         f"n {len(t)}")
+    met = True
+    lines.append("  added (median of the per-round differences):")
+    for cmd in ("srun", "batch"):
+        for case, base, what, counted in ADDED:
+            iv = added(times[cmd, case], times[cmd, base])
+            line, within = added_line(cmd, what, iv, counted)
+            lines.append(line)
+            met = met and (within or not counted)
+    lines.append("  target (the plugin adds at most 5 ms per job): "
+                 + ("met" if met else "NOT met")
+                 + " by the Prolog= deployment; numa_balancing.so adds "
+                 "what slurmd's job-hook processes cost (hooks line)")
+    return lines, 0 if met else 1
+
+
+def main(argv):
+    if len(argv) != 5:
+        print("usage: launch_stats.py TIMES-DIR LOAD0 LOAD1 RUNS",
+              file=sys.stderr)
+        return 2
+    try:
+        lines, status = summary(*argv[1:])
+    except BadInput as e:
+        print(f"launch_stats: {e}", file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
