@@ -94,6 +94,16 @@ class TestHeadline(unittest.TestCase):
     def lab(self, **kw):
         return LabOutput(self.tmp.name, **kw)
 
+    def assert_verify_fails(self, *failures, **kw):
+        """verify_lab.py on a lab made with kw exits 1 and prints each of
+        failures after "FAIL: "."""
+        lab = self.lab(**kw)
+        lab.headline()
+        r = lab.verify()
+        self.assertEqual(r.returncode, 1)
+        for f in failures:
+            self.assertIn("FAIL: " + f, r.stdout)
+
     def test_rates_per_model_second_and_remote_share(self):
         rc, text, lab = self.lab().headline()
         self.assertEqual(rc, 0)
@@ -128,27 +138,19 @@ class TestHeadline(unittest.TestCase):
         self.assertNotIn("FAIL", r.stdout)
 
     def test_verify_fails_on_migration_with_0(self):
-        lab = self.lab(off_migrated=(0, 3))
-        lab.headline()
-        r = lab.verify()
-        self.assertEqual(r.returncode, 1)
-        self.assertIn("FAIL: report run rep02-nb0-glibc with 0: 3 pages migrated", r.stdout)
-        self.assertIn("FAIL: report condition c2 (numa_balancing 0): 0.5 pages migrated", r.stdout)
+        self.assert_verify_fails(
+            "report run rep02-nb0-glibc with 0: 3 pages migrated",
+            "report condition c2 (numa_balancing 0): 0.5 pages migrated",
+            off_migrated=(0, 3))
 
     def test_verify_fails_without_migration_with_1(self):
-        lab = self.lab(on_migrated=(0, 5))
-        lab.headline()
-        r = lab.verify()
-        self.assertEqual(r.returncode, 1)
-        self.assertIn("FAIL: report run rep01-nb1-glibc with 1: 0 pages migrated", r.stdout)
+        self.assert_verify_fails("report run rep01-nb1-glibc with 1: 0 pages migrated",
+                                 on_migrated=(0, 5))
 
     def test_verify_fails_on_a_condition_that_never_migrates_with_1(self):
-        lab = self.lab(on_migrated=(0, 0))
-        lab.headline()
-        r = lab.verify()
-        self.assertEqual(r.returncode, 1)
-        self.assertIn("FAIL: report condition c1 (numa_balancing 1): 0.0 pages migrated",
-                      r.stdout)
+        self.assert_verify_fails(
+            "report condition c1 (numa_balancing 1): 0.0 pages migrated",
+            on_migrated=(0, 0))
 
     def test_verify_fails_when_report_and_lab_json_differ(self):
         lab = self.lab()
@@ -172,11 +174,7 @@ class TestHeadline(unittest.TestCase):
         self.assertIn("report.json", r.stderr)
 
     def test_verify_fails_on_a_control_that_barely_migrates(self):
-        lab = self.lab(control_on=4000)
-        lab.headline()
-        r = lab.verify()
-        self.assertEqual(r.returncode, 1)
-        self.assertIn("FAIL: control with 1 migrated 4000 pages", r.stdout)
+        self.assert_verify_fails("control with 1 migrated 4000 pages", control_on=4000)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,21 @@ def control_checks(lab):
 
 
 def rate(x):
-    return "no" if x is None else f"{x:.1f}"
+    """A count as it is, a rate to one decimal, None as "no"."""
+    if x is None:
+        return "no"
+    return str(x) if isinstance(x, int) else f"{x:.1f}"
+
+
+def migrated(what, value, pages, faults, unit=""):
+    """With 1: pages migrated and hint faults taken; with 0: no page."""
+    if pages is None:
+        return False, f"{what}: no kernel counters"
+    if value == 1:
+        return ((pages > 0 and (faults or 0) > 0),
+                f"{what}: {rate(pages)} pages migrated and {rate(faults)} "
+                f"hint faults{unit} (more than none of each)")
+    return pages == 0, f"{what}: {rate(pages)} pages migrated{unit} (none)"
 
 
 def condition_checks(report):
@@ -37,35 +51,16 @@ def condition_checks(report):
     for c in report["conditions"]:
         value = c["key"].get("numa_balancing")
         values[c["id"]] = value
-        pages, faults = c["pages_migrated_per_s"], c["hint_faults_per_s"]
-        what = f"report condition {c['id']} (numa_balancing {value})"
-        if value == 1:
-            yield ((pages or 0) > 0 and (faults or 0) > 0,
-                   f"{what}: {rate(pages)} pages migrated and {rate(faults)} "
-                   "hint faults per second (more than none of each)")
-        else:
-            yield pages == 0, f"{what}: {rate(pages)} pages migrated per second (none)"
+        yield migrated(f"report condition {c['id']} (numa_balancing {value})", value,
+                       c["pages_migrated_per_s"], c["hint_faults_per_s"], " per second")
     for value in (1, 0):
         if value not in values.values():
             yield False, f"report.json: no condition with numa_balancing {value}"
-    yield from run_checks(report["runs"], values)
-
-
-def run_checks(runs, values):
-    for r in runs:
+    for r in report["runs"]:
         value = values.get(r["condition"])
         kernel = r.get("kernel") or {}
-        pages = kernel.get("numa_pages_migrated")
-        faults = kernel.get("numa_hint_faults")
-        what = f"report run {r['name']} with {value}"
-        if pages is None:
-            yield False, f"{what}: no kernel counters"
-        elif value == 1:
-            yield (pages > 0 and faults > 0,
-                   f"{what}: {pages} pages migrated, {faults} hint faults "
-                   "(more than none of each)")
-        else:
-            yield pages == 0, f"{what}: {pages} pages migrated (none)"
+        yield migrated(f"report run {r['name']} with {value}", value,
+                       kernel.get("numa_pages_migrated"), kernel.get("numa_hint_faults"))
 
 
 def same_runs(report, lab):

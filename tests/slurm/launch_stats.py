@@ -18,6 +18,7 @@ job hooks make slurmd start two processes per job (the `hooks` case), so
 it is not what the exit status is about (docs/design.md, "Launch cost")."""
 
 import os
+import statistics
 import sys
 
 from nbreport.paired import median_interval
@@ -60,9 +61,7 @@ def quartiles(values):
 
     def at(q):  # nearest-rank quantile
         return x[min(n - 1, max(0, -(-q * n // 4) - 1))]
-    mid = n // 2
-    median = x[mid] if n % 2 else (x[mid - 1] + x[mid]) / 2
-    return median, at(1), at(3), x[0]
+    return statistics.median(x), at(1), at(3), x[0]
 
 
 def added(case, base):
