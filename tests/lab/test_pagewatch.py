@@ -2,13 +2,14 @@
 build: its bookkeeping on made-up samples (a page that goes 0 -> 1 -> 0,
 one that stays, one the scanner has marked), a real child process on this
 host (every resident page found, all on the host's node, none moved) and
-its errors on bad input."""
+its errors on bad input or a process it may not read."""
 
 import errno
 import importlib.machinery
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -102,6 +103,18 @@ class BadInput(unittest.TestCase):
         p = self.run_tool("--pid", "999999999")
         self.assertEqual(p.returncode, 2)
         self.assertIn("no process", p.stderr)
+
+    @unittest.skipUnless(os.geteuid() == 0, "needs root to become nobody")
+    def test_a_process_it_may_not_read(self):
+        with tempfile.TemporaryDirectory() as d:
+            os.chmod(d, 0o755)
+            tool = shutil.copy(TOOL, d)
+            p = subprocess.run(["/usr/bin/setpriv", "--reuid=65534", "--regid=65534",
+                                "--clear-groups", tool, "--pid", "1"],
+                               capture_output=True, text=True)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn("cannot read process 1", p.stderr)
+        self.assertNotIn("Traceback", p.stderr)
 
     def test_period_must_be_positive(self):
         for every in ("0", "-1", "nan"):
