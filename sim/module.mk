@@ -12,14 +12,14 @@
 MPI        ?= $(if $(shell command -v mpicc 2>/dev/null),1,0)
 SIM_B      := $(B)/sim
 SIM_MODELS := builders registry brunel microcircuit multiarea
-SIM_ENGINE := network neuron poisson connect build cycle memest hugemem vec
+SIM_ENGINE := network neuron poisson connect build cycle update memest hugemem vec
 SIM_EXCH   := exchange comm register compressed targets deliver
 SIM_CORE   := main cli $(SIM_MODELS:%=models/%) $(SIM_ENGINE:%=engine/%) \
               $(SIM_EXCH:%=exchange/%)
 SIM_SRC    := $(SIM_CORE:%=sim/src/%.c)
 SIM_OBJS   := $(SIM_CORE:%=$(SIM_B)/%.o) \
               $(SIM_IO_SOURCES:sim/src/%.c=$(SIM_B)/%.o)
-SIM_TESTS  := test-neuron test-poisson test-model test-connect test-exchange
+SIM_TESTS  := test-neuron test-poisson test-model test-connect test-update test-exchange
 SIM_TBINS  := $(SIM_TESTS:%=$(SIM_B)/%)
 SIM_TSRC   := $(SIM_TESTS:%=tests/sim/%.c) tests/sim/suite.c
 
@@ -47,6 +47,11 @@ unit-tests: sim-unit
 $(SIM_B)/%.o: sim/src/%.c
 	@mkdir -p $(@D)
 	$(SIM_CC) $(SIM_CFLAGS) -c -o $@ $<
+
+# GCC vectorises update.c's neuron loop only when it may compute both sides
+# of a select: -fno-trapping-math (no handler traps on floating-point
+# exceptions here, and every value stays the same; no -ffast-math).
+$(SIM_B)/engine/update.o $(SIM_B)/core/engine/update.o: SIM_OBJ_FLAGS := -fno-trapping-math
 
 $(SIM_B)/test-%.o: tests/sim/test-%.c
 	@mkdir -p $(@D)
@@ -77,8 +82,12 @@ $(SIM_B)/test-model: $(SIM_B)/test-model.o $(SIM_B)/test-suite.o \
                      $(SIM_MODELS:%=$(SIM_B)/core/models/%.o) $(SIM_B)/core/engine/memest.o
 $(SIM_B)/test-connect: $(SIM_B)/test-connect.o $(SIM_B)/test-suite.o \
                        $(SIM_MODELS:%=$(SIM_B)/core/models/%.o) \
-                       $(patsubst %,$(SIM_B)/core/engine/%.o,$(filter-out cycle,$(SIM_ENGINE))) \
+                       $(patsubst %,$(SIM_B)/core/engine/%.o,$(filter-out cycle update,$(SIM_ENGINE))) \
                        $(SIM_EXCH:%=$(SIM_B)/core/exchange/%.o)
+$(SIM_B)/test-update: $(SIM_B)/test-update.o $(SIM_B)/test-suite.o \
+                      $(SIM_MODELS:%=$(SIM_B)/core/models/%.o) \
+                      $(patsubst %,$(SIM_B)/core/engine/%.o,$(filter-out cycle,$(SIM_ENGINE))) \
+                      $(SIM_EXCH:%=$(SIM_B)/core/exchange/%.o)
 $(SIM_B)/test-exchange: $(SIM_B)/test-exchange.o $(SIM_B)/test-suite.o \
                         $(SIM_EXCH:%=$(SIM_B)/core/exchange/%.o) $(SIM_B)/core/engine/vec.o
 $(SIM_TBINS):
@@ -87,7 +96,7 @@ $(SIM_TBINS):
 # Core objects for the tests, compiled without MPI: $(SIM_B)/core/engine/cycle.o.
 $(SIM_B)/core/%.o: sim/src/%.c
 	@mkdir -p $(@D)
-	$(CC) $(BASE_CFLAGS) $(HARDEN) -fopenmp -I. -Isim/src -MMD -MP $(CFLAGS) -c -o $@ $<
+	$(CC) $(BASE_CFLAGS) $(HARDEN) -fopenmp -I. -Isim/src -MMD -MP $(CFLAGS) $(SIM_OBJ_FLAGS) -c -o $@ $<
 
 # A single-process nbsim from those objects, for the smoke runs of the
 # unit tests (which run under ASan and UBSan in check-sanitize).

@@ -5,12 +5,9 @@
 #include <omp.h>
 
 #include "engine/clock.h"
-#include "engine/neuron.h"
-#include "engine/poisson.h"
-#include "engine/rng.h"
+#include "engine/update.h"
 #include "exchange/comm.h"
 #include "exchange/deliver.h"
-#include "exchange/register.h"
 #include "io/buffers.h"
 #include "io/progress.h"
 
@@ -35,95 +32,6 @@ double nb_cycle_clock_cost_s(void)
 size_t nb_cycles(int64_t steps, int min_delay)
 {
 	return (size_t)((steps + min_delay - 1) / min_delay);
-}
-
-/* The Poisson count of neuron i (gid) at step st: every fourth step one
- * draw gives the uniforms of four steps, kept as four 8-bit counts. */
-static inline int background(const struct nb_net *net, struct nb_thread_net *t,
-                             size_t i, uint64_t gid, int64_t st,
-                             const struct nb_poisson *pois)
-{
-	int lane = (int)(st & 3);
-
-	if (pois->kmax == 0)
-		return 0;
-	if (lane == 0) {
-		struct nb_u4 r = nb_rng4(net->m->seed, NB_RNG_POISSON, gid,
-		                         (uint64_t)st >> 2);
-
-		t->bg[i] = (uint32_t)nb_poisson_draw(pois, r.v[0]) |
-		           (uint32_t)nb_poisson_draw(pois, r.v[1]) << 8 |
-		           (uint32_t)nb_poisson_draw(pois, r.v[2]) << 16 |
-		           (uint32_t)nb_poisson_draw(pois, r.v[3]) << 24;
-	}
-	return (int)(t->bg[i] >> (8 * lane) & 0xff);
-}
-
-/* Neuron i (gid) of the thread spiked at lag: NEST's send_remote, one
- * register entry per target (with compressed spikes a rank; without, a
- * header and one entry per synapse), and its local_spike_counter_. */
-static void spiked(const struct nb_sim *s, struct nb_thread_net *t, int thread,
-                   size_t i, uint32_t gid, int lag, uint16_t pop)
-{
-	const struct nb_net *net = s->net;
-	const struct nb_targets *tg = &t->tgt[i];
-	uint64_t l = (uint64_t)lag;
-	int err = 0;
-
-	net->spike_counter[thread]++;
-	if (s->count_rates)
-		t->pop_spikes[pop]++;
-	if (t->rec)
-		t->rec[t->nrec++] = (struct nb_spike){gid, (uint32_t)lag};
-	if (net->compressed) {
-		for (size_t k = 0; k < tg->n; k++)
-			err |= nb_register_push(t->reg, l << NB_SPIKE_LAG_SHIFT | gid, tg->t[k]);
-	} else if (tg->n) {
-		err |= nb_register_push(t->reg, l << NB_SPIKE_LAG_SHIFT | gid,
-		                        NB_REG_HEADER | tg->n);
-		for (size_t k = 0; k < tg->n; k++) {
-			uint64_t v = tg->t[k];
-
-			err |= nb_register_push(t->reg, l << NB_SYN_LAG_SHIFT |
-			        (v >> NB_TGT_THREAD_SHIFT & (NB_MAX_THREADS - 1)) << NB_SYN_THREAD_SHIFT |
-			        (v & NB_TGT_SYN_MASK), v >> NB_TGT_RANK_SHIFT);
-		}
-	}
-	t->failed |= err != 0;
-}
-
-/* Updates every neuron of the thread for steps [start, start + n). */
-static void update(const struct nb_sim *s, int thread, int64_t start, int n)
-{
-	const struct nb_net *net = s->net;
-	struct nb_thread_net *t = &net->t[thread];
-	const size_t nl = t->n;
-	const int ch = net->channels;
-	const int exp_model = net->m->neuron == NB_IAF_PSC_EXP;
-
-	for (size_t i = 0; i < nl; i++) {
-		uint64_t gid = (uint64_t)t->vp + i * (uint64_t)net->vps;
-		uint16_t p = t->pop[i];
-		const struct nb_prop *pr = &net->prop[p];
-		double wbg = net->m->pops[p].bg_weight;
-
-		for (int l = 0; l < n; l++) {
-			float *rb = &t->ring[((size_t)net->moduli[l] * nl + i) * (size_t)ch];
-			double in = rb[0] + background(net, t, i, gid, start + l, &net->pois[p]) * wbg;
-			int sp;
-
-			if (exp_model) {
-				sp = nb_exp_step(pr, &t->v[i], &t->iex[i], &t->iin[i],
-				                 &t->refr[i], in, ch == 2 ? rb[ch - 1] : 0.0);
-				rb[ch - 1] = 0.0f;
-			} else {
-				sp = nb_delta_step(pr, &t->v[i], &t->refr[i], in);
-			}
-			rb[0] = 0.0f;
-			if (sp)
-				spiked(s, t, thread, i, (uint32_t)gid, l, p);
-		}
-	}
 }
 
 /* --record-spikes: this cycle's spikes of every thread, then emptied. */
@@ -213,7 +121,7 @@ static void thread_work(struct nb_sim *s, int thread, int64_t start, int n,
 	t1 = NOW();
 #pragma omp master
 	s->clock[1] = t1;
-	update(s, thread, start, n);
+	nb_update(s, thread, start, n);
 	if (log && log->threads)
 		nb_thread_log_cycle(log->threads, thread, cycle, t1 - t0, NOW() - t1);
 }

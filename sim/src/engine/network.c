@@ -80,6 +80,24 @@ static void init_neurons(struct nb_net *net, struct nb_thread_net *t)
 	}
 }
 
+/* The runs of neurons of one population, for the update's loops. */
+static int init_segments(struct nb_thread_net *t)
+{
+	size_t g = 0;
+
+	t->nseg = 0;
+	for (size_t i = 0; i < t->n; i++)
+		t->nseg += i == 0 || t->pop[i] != t->pop[i - 1];
+	t->seg = malloc((t->nseg + 1) * sizeof(*t->seg));
+	if (!t->seg)
+		return -1;
+	for (size_t i = 0; i < t->n; i++)
+		if (i == 0 || t->pop[i] != t->pop[i - 1])
+			t->seg[g++] = i;
+	t->seg[g] = t->n;
+	return 0;
+}
+
 int nb_net_init_thread(struct nb_net *net, int thread)
 {
 	struct nb_thread_net *t = &net->t[thread];
@@ -99,14 +117,20 @@ int nb_net_init_thread(struct nb_net *net, int thread)
 	t->refr = malloc(t->n * sizeof(int32_t) + 1);
 	t->pop = malloc(t->n * sizeof(uint16_t) + 1);
 	t->bg = malloc(t->n * sizeof(uint32_t) + 1);
+	t->fired = malloc(t->n * sizeof(*t->fired) + 1);
 	t->pop_spikes = calloc(m->npops, sizeof(uint64_t));
 	if (!t->v || !t->iex || !t->iin || !t->refr || !t->pop || !t->bg ||
-	    !t->pop_spikes) {
+	    !t->fired || !t->pop_spikes) {
 		fprintf(stderr, "nbsim: out of memory for neuron state\n");
 		t->failed = 1;
 		return -1;
 	}
 	init_neurons(net, t);
+	if (init_segments(t)) {
+		fprintf(stderr, "nbsim: out of memory for neuron state\n");
+		t->failed = 1;
+		return -1;
+	}
 	return 0;
 }
 
@@ -158,6 +182,8 @@ void nb_net_free(struct nb_net *net)
 		free(t->refr);
 		free(t->pop);
 		free(t->bg);
+		free(t->seg);
+		free(t->fired);
 		free(t->row);
 		nb_huge_free(t->syn);
 		nb_huge_free(t->ring);

@@ -41,7 +41,10 @@ struct nb_thread_net {
 	double *v, *iex, *iin;
 	int32_t *refr;
 	uint16_t *pop;
-	uint32_t *bg;                  /* [n]: Poisson counts of this block of 4 steps */
+	size_t *seg, nseg;             /* [nseg + 1]: runs of one population, i in [seg[g], seg[g + 1]) */
+	double *fired;                 /* [n]: 1.0 when it spiked in the step being updated, else 0.0
+	                                  (a double: what the vectorised loop can store) */
+	uint32_t *bg;                  /* [n]: Poisson counts of the steps left in this block of 4, lowest byte first */
 	uint64_t *row;                 /* [N + 1] synapses of source gid: row[gid] .. row[gid+1]
 	                                  (construction only) */
 	struct nb_syn *syn;

@@ -29,21 +29,30 @@ struct nb_prop {
 int nb_prop_init(struct nb_prop *p, enum nb_neuron_model m,
                  const struct nb_neuron_params *np, double h);
 
+/* The steps below have no branches, so that a loop over neurons is
+ * vectorised (engine/update.c): both sides of each choice are computed. */
+
+/* The end of a step, vn the membrane potential the step computed: V
+ * stays put while refractory and the count runs down; at the threshold
+ * V is reset and the count starts. Returns 1 when the neuron spikes. */
+static inline int nb_settle(const struct nb_prop *p, double *v, int32_t *r,
+                            double vn)
+{
+	double vi = *r == 0 ? vn : *v;
+	int32_t ri = *r == 0 ? 0 : *r - 1;
+	int sp = vi >= p->theta;
+
+	*v = sp ? p->v_reset : vi;
+	*r = sp ? p->ref_steps : ri;
+	return sp;
+}
+
 /* One step of iaf_psc_delta: `in` is this step's summed PSP input (mV),
  * discarded while refractory. Returns 1 when the neuron spikes. */
 static inline int nb_delta_step(const struct nb_prop *p, double *v,
                                 int32_t *r, double in)
 {
-	if (*r == 0)
-		*v = p->p20 * p->i_e + p->p22 * *v + in;
-	else
-		--*r;
-	if (*v >= p->theta) {
-		*r = p->ref_steps;
-		*v = p->v_reset;
-		return 1;
-	}
-	return 0;
+	return nb_settle(p, v, r, p->p20 * p->i_e + p->p22 * *v + in);
 }
 
 /* One step of iaf_psc_exp: in_ex/in_in are this step's summed synaptic
@@ -52,19 +61,12 @@ static inline int nb_exp_step(const struct nb_prop *p, double *v, double *iex,
                               double *iin, int32_t *r, double in_ex,
                               double in_in)
 {
-	if (*r == 0)
-		*v = p->p22 * *v + p->p21ex * *iex + p->p21in * *iin +
-		     p->i_e * p->p20;
-	else
-		--*r;
+	double vn = p->p22 * *v + p->p21ex * *iex + p->p21in * *iin +
+	            p->i_e * p->p20;
+
 	*iex = *iex * p->p11ex + in_ex;
 	*iin = *iin * p->p11in + in_in;
-	if (*v >= p->theta) {
-		*r = p->ref_steps;
-		*v = p->v_reset;
-		return 1;
-	}
-	return 0;
+	return nb_settle(p, v, r, vn);
 }
 
 #endif
