@@ -22,7 +22,7 @@ uint64_t nb_mem_estimate(const struct nb_model *m, int ranks, int threads,
 	uint64_t slots = (uint64_t)nb_model_delay_bound_steps(m) + 16;
 	uint64_t channels = (uint64_t)nb_model_ring_channels(m);
 	uint64_t rows = 2 * (m->neurons + 1) * sizeof(uint64_t) * (uint64_t)threads;
-	uint64_t state = local * (3 * sizeof(double) + sizeof(int32_t) +
+	uint64_t state = local * (4 * sizeof(double) + sizeof(int32_t) +
 	                          sizeof(uint16_t) + sizeof(uint32_t));
 	uint64_t indeg = local * sizeof(uint32_t) * (m->nprojs / (m->npops ? m->npops : 1) + 1);
 	uint64_t table = m->neurons * (2 * sizeof(void *) + (uint64_t)threads *

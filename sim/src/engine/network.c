@@ -80,6 +80,11 @@ static void init_neurons(struct nb_net *net, struct nb_thread_net *t)
 	}
 }
 
+static int starts_run(const struct nb_thread_net *t, size_t i)
+{
+	return i == 0 || t->pop[i] != t->pop[i - 1];
+}
+
 /* The runs of neurons of one population, for the update's loops. */
 static int init_segments(struct nb_thread_net *t)
 {
@@ -87,12 +92,12 @@ static int init_segments(struct nb_thread_net *t)
 
 	t->nseg = 0;
 	for (size_t i = 0; i < t->n; i++)
-		t->nseg += i == 0 || t->pop[i] != t->pop[i - 1];
+		t->nseg += (size_t)starts_run(t, i);
 	t->seg = malloc((t->nseg + 1) * sizeof(*t->seg));
 	if (!t->seg)
 		return -1;
 	for (size_t i = 0; i < t->n; i++)
-		if (i == 0 || t->pop[i] != t->pop[i - 1])
+		if (starts_run(t, i))
 			t->seg[g++] = i;
 	t->seg[g] = t->n;
 	return 0;
