@@ -35,12 +35,12 @@ CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
         check-sanitize
 .DEFAULT_GOAL := all
 
-# Install paths compiled into programs (the plugin's helper= default, the
-# helper's numa-nodes and the user it runs as). Objects that embed one depend on this file, which is
+# Install paths compiled into programs (the plugin's helper= default).
+# Objects that embed one depend on this file, which is
 # rewritten only when a path changes: `make install PREFIX=/usr` after a
 # plain `make` rebuilds them instead of installing stale paths.
 PATHS_STAMP := $(B)/compiled-paths
-COMPILED_PATHS = SBINDIR=$(SBINDIR) LIBEXECDIR=$(LIBEXECDIR) NODES_UID=$(NODES_UID) NODES_GID=$(NODES_GID)
+COMPILED_PATHS = SBINDIR=$(SBINDIR) LIBEXECDIR=$(LIBEXECDIR)
 $(PATHS_STAMP): FORCE
 	@mkdir -p $(@D)
 	@echo '$(COMPILED_PATHS)' | cmp -s - $@ || echo '$(COMPILED_PATHS)' >$@
@@ -89,10 +89,10 @@ check: deps
 
 install: $(INSTALL_TARGETS)
 
-# What a cluster node runs: the helper, numa-nodes and the plugin. The
+# What a cluster node runs: the helper and the plugin. The
 # Debian and RPM packages build and install these.
 .PHONY: node install-node
-node: $(HELPER_BIN) $(NODES_BIN) $(SPANK_SO) $(SPANK_NOHOOKS_SO)
+node: $(HELPER_BIN) $(SPANK_SO) $(SPANK_NOHOOKS_SO)
 install-node: install-helper install-spank
 
 # make install into a scratch DESTDIR, then make uninstall: nothing missing, nothing left.

@@ -2,20 +2,65 @@
 #include "failpoint.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-static char want[64];
+#include "common/readfile.h"
+
+static char want[128];
 
 void failpoint_init(void)
 {
 	const char *v = getenv("NB_TEST_FAILPOINT");
 
 	if (v && strlen(v) >= sizeof(want))
-		abort(); /* no failpoint name is that long */
+		abort(); /* no failpoint name with its action is that long */
 	strcpy(want, v ? v : "");
+}
+
+/* The value of "key:" in /proc/self/status, or "?". */
+static void status_field(const char *status, const char *key, char *out, size_t len)
+{
+	const char *p = strstr(status, key), *v;
+
+	snprintf(out, len, "?");
+	if (!p)
+		return;
+	v = p + strlen(key);
+	v += strspn(v, " \t");
+	snprintf(out, len, "%.*s", (int)strcspn(v, "\n"), v);
+}
+
+/* "failpoint NAME CapEff=... CapPrm=... NoNewPrivs=..." on stderr. */
+static void show_privs(const char *name)
+{
+	char status[8192], eff[24], prm[24], nnp[8];
+	size_t len = 0;
+
+	if (read_small_file(AT_FDCWD, "/proc/self/status", status, sizeof(status), &len) != 0)
+		len = 0;
+	status[len] = '\0';
+	status_field(status, "\nCapEff:", eff, sizeof(eff));
+	status_field(status, "\nCapPrm:", prm, sizeof(prm));
+	status_field(status, "\nNoNewPrivs:", nnp, sizeof(nnp));
+	fprintf(stderr, "failpoint %s CapEff=%s CapPrm=%s NoNewPrivs=%s\n", name, eff, prm, nnp);
+}
+
+/* Tries to create path (then removes it again if that worked). */
+static void try_write(const char *name, const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	int err = errno;
+
+	fprintf(stderr, "failpoint %s write %s: %s\n", name, path, fd >= 0 ? "written" : strerror(err));
+	if (fd >= 0) {
+		close(fd);
+		unlink(path);
+	}
 }
 
 /* What follows "<what>-<step>" in NB_TEST_FAILPOINT, or NULL when it
@@ -28,12 +73,21 @@ static const char *match(const char *what, const char *step)
 	if (!want[0])
 		return NULL;
 	snprintf(name, sizeof(name), "%s-%s", what, step);
-	if (strcmp(want, "trace") == 0) {
-		fprintf(stderr, "failpoint %s\n", name);
+	if (strcmp(want, "trace") == 0 || strcmp(want, "privs") == 0) {
+		if (want[0] == 't')
+			fprintf(stderr, "failpoint %s\n", name);
+		else
+			show_privs(name);
 		return NULL;
 	}
 	n = strlen(name);
-	return strncmp(want, name, n) == 0 ? want + n : NULL;
+	if (strncmp(want, name, n) != 0)
+		return NULL;
+	if (strncmp(want + n, ":write=", 7) == 0) {
+		try_write(name, want + n + 7);
+		return NULL;
+	}
+	return want + n;
 }
 
 /* Kills or stops the helper as rest asks; returns rest. */

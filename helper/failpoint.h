@@ -1,13 +1,17 @@
 /* Test-only failpoints: named steps where the test build
- * (-DNB_TEST_HOOKS) can kill or stop itself, or make an I/O step fail.
- * The installed build has none. */
+ * (-DNB_TEST_HOOKS) can kill or stop itself, make an I/O step fail, show
+ * its privileges or try a write. The installed build has none. */
 #ifndef NB_FAILPOINT_H
 #define NB_FAILPOINT_H
 
 #ifdef NB_TEST_HOOKS
 /* Step "<what>-<step>". NB_TEST_FAILPOINT=<name> sends SIGKILL to the
- * helper there, <name>:stop sends SIGSTOP, "trace" prints every step
- * passed to stderr as "failpoint <name>". */
+ * helper there, <name>:stop sends SIGSTOP, <name>:write=PATH tries to
+ * create PATH there and prints "failpoint <name> write PATH: <result>" on
+ * stderr; "trace" prints every step passed to stderr as "failpoint
+ * <name>", "privs" each step with the CapEff, CapPrm and NoNewPrivs lines
+ * of /proc/self/status ("failpoint <name> CapEff=... CapPrm=...
+ * NoNewPrivs=..."). */
 void failpoint(const char *what, const char *step);
 /* An I/O step "<what>-<step>": a failpoint as above that also returns
  * the errno NB_TEST_FAILPOINT=<name>:eio (EIO), :enomem, :enospc or

@@ -4,31 +4,22 @@
 # tests, fuzz targets and the latency benchmark. Outputs go under
 # $(B)/helper/.
 
-HELPER_SRCS := args.c epilog.c log.c memstat.c nodes.c paths.c policy.c \
-               privs.c prolog.c record.c report.c reset.c session.c \
-               state.c statedir.c stepend.c sysctl.c
+HELPER_SRCS := args.c epilog.c landlock.c log.c memstat.c nodes.c paths.c policy.c privs.c \
+               prolog.c record.c report.c reset.c session.c state.c statedir.c stepend.c sysctl.c
 HELPER_OBJS := $(HELPER_SRCS:%.c=$(B)/helper/obj/%.o)
 HELPER_TOBJS := $(HELPER_SRCS:%.c=$(B)/helper/tobj/%.o) $(B)/helper/tobj/failpoint.o
 HELPER_BIN := $(B)/helper/numa-balancing-helper
 HELPER_TEST_BIN := $(B)/helper/numa-balancing-helper-test
-NODES_BIN := $(B)/helper/numa-nodes
 # The helper is a static PIE (like OpenBSD's /sbin): on a compute node its
 # start-up (page faults of the dynamic loader) costs more than its work, and
 # static linking made it faster than a shell script that only writes the
 # sysctl (docs/performance.md). It does not link libnuma, whose constructor
-# would cost every prolog and epilog ~0.2 ms: status asks numa-nodes, a
-# small program of its own that does. Sanitizer builds cannot be static and
-# link dynamically.
+# would cost every prolog and epilog ~0.2 ms: it counts the NUMA nodes in
+# sysfs itself. Sanitizer builds cannot be static and link dynamically.
 HELPER_LIBS := -lcap
 HELPER_STATIC = $(if $(SAN),,-static-pie)
 HELPER_BIN_LDFLAGS = $(if $(SAN),$(HELPER_LDFLAGS),$(filter-out -pie,$(HELPER_LDFLAGS)))
-NODES_PROG := $(LIBEXECDIR)/numa-nodes
-# The user numa-nodes runs as: nobody (and nogroup) on Debian, RHEL 8+,
-# SUSE and Ubuntu.
-NODES_UID ?= 65534
-NODES_GID ?= 65534
-HELPER_CFLAGS = $(BASE_CFLAGS) $(HARDEN) -I. -DNB_NODES_PROG='"$(NODES_PROG)"' \
-                -DNB_NODES_UID=$(NODES_UID) -DNB_NODES_GID=$(NODES_GID) $(CFLAGS)
+HELPER_CFLAGS = $(BASE_CFLAGS) $(HARDEN) -I. $(CFLAGS)
 HELPER_LDFLAGS = $(HARDEN_LD) $(SAN) $(LDFLAGS)
 
 HELPER_UNIT_SRCS := $(wildcard tests/helper/unit/*.c)
@@ -40,7 +31,7 @@ HELPER_OPTION_ENV := $(B)/helper/slurm/option_env.so
 HELPER_BENCH_BIN := $(B)/helper/bench
 HELPER_EMPTY_BIN := $(B)/helper/bench-empty
 
-ALL_TARGETS += $(HELPER_BIN) $(HELPER_TEST_BIN) $(NODES_BIN)
+ALL_TARGETS += $(HELPER_BIN) $(HELPER_TEST_BIN)
 CHECK_TARGETS += helper-unit helper-stress helper-faults helper-ioerrors helper-changes helper-privs \
                  helper-nodes helper-kernel helper-slurm-prolog chaos
 INSTALL_TARGETS += install-helper
@@ -49,8 +40,8 @@ LINT_SOURCES += helper/*.c tests/helper/*.c tests/helper/unit/*.c tests/helper/c
                 tests/prolog/*.c
 
 .PHONY: helper-unit helper-stress helper-faults helper-ioerrors helper-changes helper-privs \
-        helper-nodes \
-        helper-kernel helper-slurm-prolog chaos bench-helper install-helper uninstall-helper
+        helper-nodes helper-kernel helper-slurm-prolog chaos \
+        bench-helper install-helper uninstall-helper
 unit-tests: helper-unit
 
 $(B)/helper/obj/%.o: helper/%.c helper/*.h $(COMMON_HDRS)
@@ -61,19 +52,11 @@ $(B)/helper/tobj/%.o: helper/%.c helper/*.h $(COMMON_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(HELPER_CFLAGS) -DNB_TEST_HOOKS -c -o $@ $<
 
-# paths.c embeds NB_NODES_PROG, nodes.c the user it runs as.
-$(B)/helper/obj/paths.o $(B)/helper/tobj/paths.o $(B)/helper/obj/nodes.o \
-  $(B)/helper/tobj/nodes.o: $(PATHS_STAMP)
-
 $(HELPER_BIN): $(HELPER_OBJS) $(B)/helper/obj/main.o $(COMMON_LIB) helper/module.mk
 	$(CC) $(HELPER_BIN_LDFLAGS) $(HELPER_STATIC) -o $@ $(filter %.o %.a,$^) $(HELPER_LIBS)
 
 $(HELPER_TEST_BIN): $(HELPER_TOBJS) $(B)/helper/tobj/main.o $(COMMON_LIB) helper/module.mk
 	$(CC) $(HELPER_BIN_LDFLAGS) $(HELPER_STATIC) -o $@ $(filter %.o %.a,$^) $(HELPER_LIBS)
-
-$(NODES_BIN): helper/numa-nodes.c helper/module.mk
-	@mkdir -p $(@D)
-	$(CC) $(BASE_CFLAGS) $(HARDEN) $(CFLAGS) -o $@ $< $(HELPER_LDFLAGS) -lnuma
 
 $(HELPER_UNIT_BIN): $(HELPER_UNIT_SRCS) tests/helper/unit/*.h $(HELPER_TOBJS) $(COMMON_LIB)
 	$(CC) $(HELPER_CFLAGS) -DNB_TEST_HOOKS -Ihelper $(CHECK_CFLAGS) -o $@ \
@@ -127,13 +110,15 @@ helper-ioerrors: $(HELPER_TEST_BIN)
 helper-changes: $(HELPER_TEST_BIN)
 	tests/helper/changes.sh $(HELPER_TEST_BIN) helper/numa-balancing-helper.8
 
-# CapEff, bounding set and NoNewPrivs at the write; insecure state dirs refused.
+# The capability sets at every step (CAP_SYS_ADMIN effective only for the
+# write), Landlock refusing a write outside the allowed paths, insecure
+# state dirs refused.
 helper-privs: $(HELPER_TEST_BIN) $(HELPER_BIN)
 	tests/helper/privs.sh $(HELPER_TEST_BIN) $(HELPER_BIN)
 
-# status's NUMA node count from numa-nodes (libnuma), asked only when needed.
-helper-nodes: $(HELPER_TEST_BIN) $(HELPER_BIN) $(NODES_BIN)
-	tests/helper/nodes.sh $(HELPER_TEST_BIN) $(HELPER_BIN) $(NODES_BIN)
+# The NUMA node count from sysfs: status, the lost-baseline recovery.
+helper-nodes: $(HELPER_TEST_BIN) $(HELPER_BIN)
+	tests/helper/nodes.sh $(HELPER_TEST_BIN) $(HELPER_BIN)
 
 # The installed binary against the real sysctl (restored whatever happens).
 helper-kernel: $(HELPER_BIN)
@@ -150,14 +135,13 @@ $(HELPER_OPTION_ENV): tests/prolog/option_env.c
 helper-slurm-prolog: $(HELPER_BIN) $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(HELPER_OPTION_ENV)
 	B=$(B) tests/prolog/run
 
-install-helper: $(HELPER_BIN) $(NODES_BIN)
-	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(MANDIR)/man8
+install-helper: $(HELPER_BIN)
+	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(MANDIR)/man8
 	install -m 0755 $(HELPER_BIN) $(DESTDIR)$(SBINDIR)/numa-balancing-helper
-	install -m 0755 $(NODES_BIN) $(DESTDIR)$(NODES_PROG)
 	install -m 0644 helper/numa-balancing-helper.8 $(DESTDIR)$(MANDIR)/man8/numa-balancing-helper.8
 
 uninstall-helper:
-	rm -f $(DESTDIR)$(SBINDIR)/numa-balancing-helper $(DESTDIR)$(NODES_PROG) \
+	rm -f $(DESTDIR)$(SBINDIR)/numa-balancing-helper \
 	  $(DESTDIR)$(MANDIR)/man8/numa-balancing-helper.8
 
 # libFuzzer targets (the top-level Makefile runs them): the command line and

@@ -1,12 +1,11 @@
-/* The number of NUMA nodes, asked of the numa-nodes program (libnuma)
- * only when a command needs it. */
+/* The number of NUMA nodes: the node<N> directories in sysfs. */
 #ifndef NB_NODES_H
 #define NB_NODES_H
 
-/* Runs the numa-nodes program (paths.h) with an empty environment and
- * reads one decimal count from its stdout. Returns the count (>= 1), or -1
- * (logged) when it cannot be run, fails or prints anything else. The count
- * cannot change during a run: only the first call runs the program. */
+/* Counts the node<N> directories (N: digits, no leading zero) of
+ * /sys/devices/system/node (paths.h). Returns the count (>= 1): 1 when the
+ * directory is absent (a kernel without NUMA), -1 (logged) when it cannot
+ * be read or holds no node. Only the first call reads the directory. */
 int nodes_count(void);
 
 #endif

@@ -1,6 +1,6 @@
 /* Where the helper finds the sysctl, /proc/vmstat, the boot id, its state
- * directory, the numa-nodes program and Slurm's job cgroups. Only the test build lets the
- * environment move them. */
+ * directory, the NUMA nodes in sysfs, the processes in /proc and Slurm's
+ * job cgroups. Only the test build lets the environment move them. */
 #ifndef NB_PATHS_H
 #define NB_PATHS_H
 
@@ -9,8 +9,14 @@
 #include "common/statedir.h" /* NB_STATE_DIR */
 #include "common/vmstat.h"  /* NB_VMSTAT_PATH, NB_CGROUP_SLICE */
 
+#define NB_NODE_DIR "/sys/devices/system/node"
+#define NB_PROC_DIR "/proc"
+#define NB_CGROUP_ROOT "/sys/fs/cgroup"
+
 struct nb_paths {
-	const char *sysctl, *vmstat, *boot_id, *state_dir, *nodes, *cgroup_slice;
+	const char *sysctl, *vmstat, *boot_id, *state_dir, *node_dir, *proc, *cgroup_root,
+	           *cgroup_slice;
+	int confine;  /* 1: Landlock (landlock.h); the unit tests run commands unconfined */
 };
 
 /* Fixes the paths; the test build reads NB_TEST_* here, so call it before

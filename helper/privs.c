@@ -1,19 +1,23 @@
 /* Drops capabilities with libcap and checks the result before the helper
- * touches anything. The ambient set is cleared with one prctl: libcap's
- * cap_reset_ambient first probes each capability, 41 system calls on a
- * path that runs in every prolog and epilog. */
+ * touches anything; raises CAP_SYS_ADMIN for the sysctl write alone. The
+ * ambient set is cleared with one prctl: libcap's cap_reset_ambient first
+ * probes each capability, 41 system calls on a path that runs in every
+ * prolog and epilog. */
 #include "privs.h"
 
 #include <errno.h>
-#include <grp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/capability.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include "failpoint.h"
+
 static const cap_value_t sys_admin[] = { CAP_SYS_ADMIN };
-static const cap_value_t setid[] = { CAP_SETUID, CAP_SETGID };
+/* CAP_SYS_ADMIN permitted; lowered: nothing effective, raised: it too. */
+static cap_t lowered, raised;
 
 static int clear_bounding_set(void)
 {
@@ -24,29 +28,27 @@ static int clear_bounding_set(void)
 	return 0;
 }
 
-/* The sets: CAP_SYS_ADMIN effective and permitted, the setid pair
- * permitted too when asked; inheritable empty. NULL on failure. */
-static cap_t wanted(int with_setid)
+/* CAP_SYS_ADMIN permitted, and effective when asked; NULL on failure. */
+static cap_t sets(int effective)
 {
 	cap_t caps = cap_init();
 
 	if (caps && (cap_set_flag(caps, CAP_PERMITTED, 1, sys_admin, CAP_SET) ||
-	             cap_set_flag(caps, CAP_EFFECTIVE, 1, sys_admin, CAP_SET) ||
-	             (with_setid && cap_set_flag(caps, CAP_PERMITTED, 2, setid, CAP_SET)))) {
+	             (effective && cap_set_flag(caps, CAP_EFFECTIVE, 1, sys_admin, CAP_SET)))) {
 		cap_free(caps);
 		return NULL;
 	}
 	return caps;
 }
 
-/* Sets the wanted sets, reads them back and checks no_new_privs. */
-static int set_and_verify(int with_setid)
+/* Sets the lowered sets, reads them back and checks no_new_privs. */
+static int lower_and_verify(void)
 {
-	cap_t want = wanted(with_setid), have = NULL;
-	int ok = want && cap_set_proc(want) == 0 && (have = cap_get_proc()) != NULL &&
-	         cap_compare(want, have) == 0 && prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1;
+	cap_t have = NULL;
+	int ok = (lowered || (lowered = sets(0))) && (raised || (raised = sets(1))) &&
+	         cap_set_proc(lowered) == 0 && (have = cap_get_proc()) != NULL &&
+	         cap_compare(lowered, have) == 0 && prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1;
 
-	cap_free(want);
 	cap_free(have);
 	return ok ? 0 : -1;
 }
@@ -66,27 +68,24 @@ int privs_drop(char *err, size_t errlen)
 		return failed("clearing the bounding set", err, errlen);
 	if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) != 0)
 		return failed("clearing the ambient set", err, errlen);
-	if (set_and_verify(1) != 0)
-		return failed("keeping only CAP_SYS_ADMIN (and CAP_SETUID/CAP_SETGID permitted)",
-		              err, errlen);
+	if (lower_and_verify() != 0)
+		return failed("keeping only CAP_SYS_ADMIN, permitted and not effective", err, errlen);
 	return 0;
 }
 
-int privs_final(char *err, size_t errlen)
+ssize_t privs_pwrite(int fd, const void *buf, size_t len, off_t off)
 {
-	errno = 0;
-	return set_and_verify(0) == 0 ? 0 : failed("keeping only CAP_SYS_ADMIN", err, errlen);
-}
+	ssize_t w;
+	int saved;
 
-int privs_become(unsigned uid, unsigned gid)
-{
-	cap_t caps = cap_get_proc();
-	int rc = caps && cap_set_flag(caps, CAP_EFFECTIVE, 2, setid, CAP_SET) == 0 &&
-	         cap_set_proc(caps) == 0 ? 0 : -1;
-
-	cap_free(caps);
-	if (rc == 0 && (setgroups(0, NULL) != 0 || setresgid(gid, gid, gid) != 0 ||
-	                setresuid(uid, uid, uid) != 0))
-		rc = -1;
-	return rc;
+	if (cap_set_proc(raised) != 0)
+		return -1;
+	failpoint("privs", "raised");
+	w = pwrite(fd, buf, len, off);
+	saved = errno;
+	if (cap_set_proc(lowered) != 0)
+		abort();
+	failpoint("privs", "lowered");
+	errno = saved;
+	return w;
 }

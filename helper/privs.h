@@ -1,20 +1,19 @@
-/* Least privilege: no_new_privs, empty bounding and ambient sets, and
- * CAP_SYS_ADMIN (needed to write the sysctl) as the only effective
- * capability. CAP_SETUID and CAP_SETGID stay permitted (never effective)
- * until the state is loaded, so numa-nodes can run as an unprivileged user;
- * privs_final drops them before the kernel is written or anything printed. */
+/* Least privilege: no_new_privs, empty bounding, ambient and inheritable
+ * sets, and CAP_SYS_ADMIN (the kernel checks it when the sysctl is
+ * written) as the only permitted capability, effective only for the one
+ * write system call. */
 #ifndef NB_PRIVS_H
 #define NB_PRIVS_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
-/* Returns 0, or -1 with the reason in err. Needs euid 0 and CAP_SETPCAP. */
+/* Returns 0, or -1 with the reason in err. Needs euid 0 and CAP_SETPCAP;
+ * afterwards no capability is effective. */
 int privs_drop(char *err, size_t errlen);
-/* Permitted and effective: exactly CAP_SYS_ADMIN. 0, or -1 with the reason. */
-int privs_final(char *err, size_t errlen);
-/* In a child about to run another program as uid:gid: makes CAP_SETUID and
- * CAP_SETGID effective and switches to that user, which leaves the child no
- * capability at all. 0 or -1 (errno). */
-int privs_become(unsigned uid, unsigned gid);
+/* pwrite(2) with CAP_SYS_ADMIN effective for just that call (failpoints
+ * "privs-raised" and "privs-lowered" around it), errno kept. A helper that
+ * could not lower it again aborts: it never goes on with it effective. */
+ssize_t privs_pwrite(int fd, const void *buf, size_t len, off_t off);
 
 #endif

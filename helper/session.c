@@ -6,9 +6,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "landlock.h"
 #include "log.h"
 #include "nodes.h"
-#include "privs.h"
 #include "statedir.h"
 
 /* The kernel enables balancing at boot only with more than one node. Asked
@@ -38,13 +38,10 @@ static enum nb_exit open_state(struct nb_session *s)
 		log_msg(LOG_ERR, "%s", err);
 		return NB_EXIT_BROKEN;
 	}
+	if (landlock_confine(&s->paths, s->dirfd) < 0)
+		return NB_EXIT_BROKEN;
 	if (state_load(&s->st, s->dirfd, boot_id, boot_default) != 0)
 		return NB_EXIT_BROKEN;
-	/* Nothing below runs numa-nodes: CAP_SYS_ADMIN alone from here on. */
-	if (privs_final(err, sizeof(err)) != 0) {
-		log_msg(LOG_ERR, "%s", err);
-		return NB_EXIT_BROKEN;
-	}
 	return NB_EXIT_OK;
 }
 

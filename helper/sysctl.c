@@ -9,6 +9,7 @@
 
 #include "failpoint.h"
 #include "log.h"
+#include "privs.h"
 #include "common/kernel.h"
 
 static enum nb_exit failed(const struct nb_sysctl *s, const char *what, int err)
@@ -48,7 +49,7 @@ enum nb_exit sysctl_write(const struct nb_sysctl *s, int value)
 	enum nb_exit rc;
 
 	failpoint("sysctl", "write");
-	if (pwrite(s->fd, buf, (size_t)len, 0) != len)
+	if (privs_pwrite(s->fd, buf, (size_t)len, 0) != len)
 		return failed(s, "write", errno ? errno : EIO);
 	rc = sysctl_read(s, &back);
 	if (rc == NB_EXIT_OK && back != value) {

@@ -1,11 +1,15 @@
 #!/bin/sh
-# Privilege proof (issue 2, Must show 4). Stops the test build at the
-# moment it writes the (fake) sysctl and reads its /proc status there:
-# CapEff and CapPrm must be exactly CAP_SYS_ADMIN, CapBnd, CapInh and CapAmb
-# empty, NoNewPrivs 1. Then insecure state directories (world-writable,
-# symlinked, foreign-owned) must be refused with a clear message and exit 5,
-# a non-root caller and a setuid-root copy run by another user refused, and
-# the installed build must carry no test hook.
+# Privilege proof. The test build shows its capability sets at every step
+# (NB_TEST_FAILPOINT=privs prints CapEff, CapPrm and NoNewPrivs from
+# /proc/self/status at each failpoint): CAP_SYS_ADMIN is permitted
+# throughout and effective only between privs-raised and privs-lowered,
+# around the one write of the sysctl. Stopped at that moment (SIGSTOP at
+# privs-raised) its bounding, inheritable and ambient sets are empty. Where
+# the kernel has Landlock, a write outside the allowed paths fails while
+# one into the state directory works. Then insecure state directories
+# (world-writable, symlinked, foreign-owned) must be refused with a clear
+# message and exit 5, a non-root caller and a setuid-root copy run by
+# another user refused, and the installed build must carry no test hook.
 # Usage: privs.sh HELPER_TEST_BIN HELPER_BIN   (as root)
 set -u
 test_bin=$1 real_bin=$2
@@ -19,9 +23,40 @@ chmod 755 "$dir"
 mkdir -m 755 "$dir/st"
 echo 1 >"$dir/sysctl"
 export NB_TEST_SYSCTL="$dir/sysctl" NB_TEST_STATE_DIR="$dir/st"
+sys_admin=0000000000200000   # 1 << CAP_SYS_ADMIN (21)
+none=0000000000000000
 
-# 1. the capability sets at the write
-NB_TEST_FAILPOINT=sysctl-write:stop "$test_bin" prolog --job 7 --value 0 &
+# 1. the sets at every step of a prolog, an epilog, check and reconcile
+trace() { # COMMAND...: each step's "NAME CapEff CapPrm NoNewPrivs"
+	NB_TEST_FAILPOINT=privs "$test_bin" "$@" 2>&1 >/dev/null |
+		sed -n 's/^failpoint \([^ ]*\) CapEff=\([0-9a-f]*\) CapPrm=\([0-9a-f]*\) NoNewPrivs=\([0-9]*\)$/\1 \2 \3 \4/p'
+}
+check_trace() { # DESC WRITES COMMAND...
+	desc=$1 writes=$2; shift 2
+	steps=$(trace "$@")
+	[ -n "$steps" ] || fail "$desc: no failpoint showed its privileges"
+	echo "$steps" | while read -r name eff prm nnp; do
+		want=$none
+		[ "$name" = privs-raised ] && want=$sys_admin
+		[ "$eff" = "$want" ] || fail "$desc: CapEff $eff at $name, want $want"
+		[ "$prm" = $sys_admin ] || fail "$desc: CapPrm $prm at $name, want $sys_admin"
+		[ "$nnp" = 1 ] || fail "$desc: NoNewPrivs $nnp at $name"
+	done || exit 1
+	n=$(echo "$steps" | grep -c '^privs-raised ')
+	[ "$n" -eq "$writes" ] || fail "$desc: CAP_SYS_ADMIN raised $n times, want $writes (one per write)"
+	[ "$(echo "$steps" | grep -c '^sysctl-write ')" -eq "$writes" ] ||
+		fail "$desc: raised for something but the sysctl write"
+	echo "privs: $desc: $(echo "$steps" | wc -l) steps, CAP_SYS_ADMIN effective only at privs-raised ($n write(s))"
+}
+check_trace "prolog" 1 prolog --job 7 --value 0
+[ "$(cat "$dir/sysctl")" = 0 ] || fail "the fake sysctl was not written"
+check_trace "check" 0 check
+check_trace "status" 0 status
+check_trace "epilog" 1 epilog --job 7
+[ "$(cat "$dir/sysctl")" = 1 ] || fail "the epilog did not restore 1"
+
+# 1b. stopped with CAP_SYS_ADMIN raised: nothing else anywhere
+NB_TEST_FAILPOINT=privs-raised:stop "$test_bin" prolog --job 7 --value 0 &
 pid=$!
 i=0
 while ! grep -q '^State:.*T' "/proc/$pid/status" 2>/dev/null; do
@@ -36,16 +71,36 @@ pid=
 [ "$rc" -eq 0 ] || fail "prolog exited $rc"
 [ "$(cat "$dir/sysctl")" = 0 ] || fail "the fake sysctl was not written"
 field() { echo "$status" | awk -v k="$1:" '$1 == k { print $2 }'; }
-sys_admin=0000000000200000   # 1 << CAP_SYS_ADMIN (21)
 for k in CapEff CapPrm; do
 	[ "$(field $k)" = $sys_admin ] || fail "$k is $(field $k), want $sys_admin"
 done
 for k in CapInh CapBnd CapAmb; do
-	[ "$(field $k)" = 0000000000000000 ] || fail "$k is $(field $k), want 0"
+	[ "$(field $k)" = $none ] || fail "$k is $(field $k), want 0"
 done
 [ "$(field NoNewPrivs)" = 1 ] || fail "NoNewPrivs is $(field NoNewPrivs)"
 echo "privs: at the write: CapEff $(field CapEff) CapPrm $(field CapPrm) CapBnd $(field CapBnd) CapAmb $(field CapAmb) NoNewPrivs $(field NoNewPrivs)"
 "$test_bin" epilog --job 7 || fail "epilog"
+
+# 1c. Landlock (where the kernel has it: landlock_create_ruleset, system
+# call 444, answers its ABI version): a write outside the allowed paths
+# fails, one into the state directory works.
+abi=$(perl -e 'print syscall(444, 0, 0, 1)' 2>/dev/null)
+probe() { # PATH: what the helper's write there gave
+	NB_TEST_FAILPOINT="landlock-confined:write=$1" "$test_bin" status 2>&1 >/dev/null |
+		sed -n "s|^failpoint landlock-confined write $1: ||p"
+}
+if [ "${abi:--1}" -ge 1 ] 2>/dev/null; then
+	[ "$(probe "$dir/st/probe")" = written ] || fail "landlock: no write into the state directory"
+	for p in "$dir/outside" /etc/nb-probe /run/nb-probe; do
+		got=$(probe "$p")
+		[ "$got" = "Permission denied" ] || fail "landlock: a write to $p gave '$got'"
+		[ ! -e "$p" ] || fail "landlock: $p was created"
+	done
+	echo "privs: landlock ABI $abi: writes to $dir/outside, /etc and /run refused, the state directory writable"
+else
+	[ "$(probe "$dir/outside")" = written ] || fail "no landlock here, yet the write failed"
+	echo "privs: this kernel has no landlock ($abi): not confined"
+fi
 
 # 2. insecure state directories are refused, exit 5, with a clear message
 refused() { # NAME DIR EXPECTED-TEXT
