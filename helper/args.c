@@ -12,7 +12,7 @@
 static const struct { const char *name; enum nb_cmd cmd; } commands[] = {
 	{ "prolog", NB_CMD_PROLOG }, { "epilog", NB_CMD_EPILOG }, { "step-end", NB_CMD_STEP_END },
 	{ "status", NB_CMD_STATUS }, { "check", NB_CMD_CHECK },
-	{ "reset", NB_CMD_RESET }, { "--help", NB_CMD_HELP },
+	{ "reset", NB_CMD_RESET }, { "reconcile", NB_CMD_RECONCILE }, { "--help", NB_CMD_HELP },
 	{ "-h", NB_CMD_HELP }, { "--version", NB_CMD_VERSION },
 };
 

@@ -11,5 +11,6 @@ enum nb_exit cmd_step_end(const struct nb_args *a);
 enum nb_exit cmd_status(const struct nb_args *a);
 enum nb_exit cmd_check(void);
 enum nb_exit cmd_reset(void);
+enum nb_exit cmd_reconcile(void);
 
 #endif

@@ -62,19 +62,13 @@ static void log_end(const struct nb_session *s, const struct nb_record *r, int b
 static enum nb_exit forget(struct nb_session *s, long i)
 {
 	struct nb_record r;
-	struct nb_view v;
 	int before = s->kernel;
-	enum nb_exit rc;
+	enum nb_exit rc = session_forget(s, (size_t)i, &r);
 	char note[32];
 
-	state_detach(&s->st, (size_t)i, &r);
-	holder_note(s, note, sizeof(note));
-	v = state_view(&s->st);
-	rc = session_apply(s, policy_expected(&v));
 	if (rc != NB_EXIT_OK)
 		return rc;
-	if (state_remove_record(&s->st, r.job, 0) != 0)
-		return NB_EXIT_BROKEN;
+	holder_note(s, note, sizeof(note));
 	failpoint("epilog", "removed");
 	rc = session_converge(s);
 	if (rc == NB_EXIT_OK)

@@ -4,8 +4,9 @@
 # tests, fuzz targets and the latency benchmark. Outputs go under
 # $(B)/helper/.
 
-HELPER_SRCS := args.c epilog.c landlock.c log.c memstat.c nodes.c paths.c policy.c privs.c \
-               prolog.c record.c report.c reset.c session.c state.c statedir.c stepend.c sysctl.c
+HELPER_SRCS := args.c epilog.c gone.c landlock.c liveness.c log.c memstat.c nodes.c paths.c \
+               policy.c privs.c prolog.c reconcile.c record.c report.c reset.c session.c state.c \
+               statedir.c stepend.c sysctl.c
 HELPER_OBJS := $(HELPER_SRCS:%.c=$(B)/helper/obj/%.o)
 HELPER_TOBJS := $(HELPER_SRCS:%.c=$(B)/helper/tobj/%.o) $(B)/helper/tobj/failpoint.o
 HELPER_BIN := $(B)/helper/numa-balancing-helper

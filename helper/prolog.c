@@ -5,6 +5,7 @@
 
 #include "commands.h"
 #include "failpoint.h"
+#include "gone.h"
 #include "log.h"
 #include "session.h"
 #include "common/vmstat.h"
@@ -117,6 +118,8 @@ enum nb_exit cmd_prolog(const struct nb_args *a)
 	if (a->value < 0)
 		return NB_EXIT_OK; /* no request: nothing to record or change */
 	rc = session_begin(&s, 1);
+	if (rc == NB_EXIT_OK && gone_unmark(s.dirfd, a->job) != 0)
+		rc = NB_EXIT_BROKEN; /* this job runs: no marker of an earlier run may outlive it */
 	if (rc == NB_EXIT_OK) {
 		failpoint("prolog", "locked");
 		long i = state_find(&s.st, a->job);

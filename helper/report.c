@@ -1,10 +1,12 @@
-/* status and check: what the state says, what the kernel holds, and
- * whether the two agree. Neither changes the kernel value. */
+/* status and check: what the state says, what the kernel holds, whether
+ * the two agree, and which records belong to jobs proven gone. Neither
+ * changes the kernel value. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <time.h>
 
 #include "commands.h"
+#include "gone.h"
 #include "log.h"
 #include "nodes.h"
 #include "session.h"
@@ -24,8 +26,23 @@ static int consistent(const struct nb_session *s, int expected)
 	return expected < 0 || expected == s->kernel;
 }
 
-/* One line per record; what replaces "honoured" for pending records. */
-static void print_records(const struct nb_list *list, const char *pending)
+/* What the node shows of a finished record's job. */
+static const char *liveness(struct nb_session *s, struct nb_gone *g, uint32_t job)
+{
+	unsigned seen = gone_seen(g, &s->paths, job);
+
+	if (gone_marker(g, job))
+		return seen ? "; its epilog failed, but it still runs here" :
+		       "; ENDED: its epilog failed and no step runs (reconcile clears it)";
+	if (seen & NB_SEEN_STEP)
+		return "; a step runs";
+	return seen ? "; its job cgroup is here" : "; no step seen (between steps, or ended)";
+}
+
+/* One line per record; what replaces "honoured" for pending records, which
+ * g is NULL for. */
+static void print_records(struct nb_session *s, const struct nb_list *list, const char *pending,
+                          struct nb_gone *g)
 {
 	char when[32];
 
@@ -35,13 +52,15 @@ static void print_records(const struct nb_list *list, const char *pending)
 		struct tm tm;
 		if (!gmtime_r(&t, &tm) || !strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm))
 			when[0] = '\0';
-		printf("  job %" PRIu32 ": request %d (%s) %s, since %s\n", r->job, r->value,
+		printf("  job %" PRIu32 ": request %d (%s) %s, since %s%s\n", r->job, r->value,
 		       conflict_name(r->conflict),
-		       pending ? pending : r->honoured ? "honoured" : "not honoured", when);
+		       pending ? pending : r->honoured ? "honoured" : "not honoured", when,
+		       g ? liveness(s, g, r->job) : "");
 	}
 }
 
-static void print_text(const struct nb_session *s, int expected, uint32_t holder, int nodes)
+static void print_text(struct nb_session *s, struct nb_gone *g, int expected, uint32_t holder,
+                       int nodes)
 {
 	print_int_or("kernel.numa_balancing:", s->kernel,
 	             s->sysctl_rc == NB_EXIT_UNSUPPORTED ? "unsupported" : "unknown");
@@ -52,10 +71,10 @@ static void print_text(const struct nb_session *s, int expected, uint32_t holder
 	printf("%-24s%s\n", "consistent:", consistent(s, expected) ? "yes" : "no");
 	print_int_or("numa nodes:", nodes, "unknown");
 	printf("%-24s%zu\n", "jobs:", s->st.jobs.n);
-	print_records(&s->st.jobs, NULL);
+	print_records(s, &s->st.jobs, NULL, g);
 	if (s->st.pending.n > 0)
 		printf("%-24s%zu\n", "pending:", s->st.pending.n);
-	print_records(&s->st.pending, "prolog did not finish, never in force");
+	print_records(s, &s->st.pending, "prolog did not finish, never in force", NULL);
 }
 
 static void print_json_int(const char *key, int v)
@@ -66,21 +85,39 @@ static void print_json_int(const char *key, int v)
 		printf("\"%s\":null,", key);
 }
 
-/* Pending records were never in force: never "honoured". */
-static void print_json_records(const char *key, const struct nb_list *list, int pending)
+/* "running": a step or the job cgroup is seen; "ended": the job's epilog
+ * failed (its marker); "gone": ended and not running. */
+static void print_json_liveness(struct nb_session *s, struct nb_gone *g, uint32_t job)
+{
+	const struct nb_ended *e = gone_marker(g, job);
+
+	printf(",\"running\":%s,\"ended\":", gone_seen(g, &s->paths, job) ? "true" : "false");
+	if (e)
+		printf("\"%s\"", run_failure_name(e->failure));
+	else
+		printf("null");
+	printf(",\"gone\":%s", gone_proven(g, &s->paths, job) ? "true" : "false");
+}
+
+/* Pending records were never in force: never "honoured"; g is NULL for them. */
+static void print_json_records(struct nb_session *s, const char *key, const struct nb_list *list,
+                               struct nb_gone *g)
 {
 	printf("\"%s\":[", key);
 	for (size_t i = 0; i < list->n; i++) {
 		const struct nb_record *r = &list->recs[i];
 		printf("%s{\"job\":%" PRIu32 ",\"request\":%d,\"conflict\":\"%s\","
-		       "\"honoured\":%s,\"started\":%" PRIu64 "}", i ? "," : "", r->job, r->value,
-		       conflict_name(r->conflict), !pending && r->honoured ? "true" : "false",
-		       r->started);
+		       "\"honoured\":%s,\"started\":%" PRIu64, i ? "," : "", r->job, r->value,
+		       conflict_name(r->conflict), g && r->honoured ? "true" : "false", r->started);
+		if (g)
+			print_json_liveness(s, g, r->job);
+		putchar('}');
 	}
 	putchar(']');
 }
 
-static void print_json(const struct nb_session *s, int expected, uint32_t holder, int nodes)
+static void print_json(struct nb_session *s, struct nb_gone *g, int expected, uint32_t holder,
+                       int nodes)
 {
 	putchar('{');
 	print_json_int("kernel", s->kernel);
@@ -93,9 +130,9 @@ static void print_json(const struct nb_session *s, int expected, uint32_t holder
 		printf("\"holder\":null,");
 	printf("\"consistent\":%s,", consistent(s, expected) ? "true" : "false");
 	print_json_int("numa_nodes", nodes);
-	print_json_records("jobs", &s->st.jobs, 0);
+	print_json_records(s, "jobs", &s->st.jobs, g);
 	putchar(',');
-	print_json_records("pending", &s->st.pending, 1);
+	print_json_records(s, "pending", &s->st.pending, NULL);
 	printf("}\n");
 }
 
@@ -110,11 +147,14 @@ enum nb_exit cmd_status(const struct nb_args *a)
 	if (rc == NB_EXIT_OK) {
 		int expected = session_expected(&s);
 		uint32_t holder = state_holder_job(&s.st);
+		struct nb_gone g;
 
+		gone_load(&g, s.dirfd, s.st.boot_id);
 		if (a->json)
-			print_json(&s, expected, holder, nodes);
+			print_json(&s, &g, expected, holder, nodes);
 		else
-			print_text(&s, expected, holder, nodes);
+			print_text(&s, &g, expected, holder, nodes);
+		gone_free(&g);
 		if (fflush(stdout) != 0)
 			rc = NB_EXIT_BROKEN;
 	}
@@ -146,12 +186,48 @@ static enum nb_exit compare(const struct nb_session *s)
 	return NB_EXIT_DRIFT;
 }
 
+/* One line for NHC naming the jobs proven gone, and why the first one's
+ * record remains; 0 when there are none. */
+static int report_gone(struct nb_session *s)
+{
+	char why[96] = "", jobs[256] = "";
+	size_t used = 0;
+	struct nb_gone g;
+	unsigned n = 0;
+
+	gone_load(&g, s->dirfd, s->st.boot_id);
+	for (size_t i = 0; i < s->st.jobs.n; i++) {
+		uint32_t job = s->st.jobs.recs[i].job;
+		int w;
+
+		if (!gone_proven(&g, &s->paths, job))
+			continue;
+		if (n++ == 0)
+			gone_why(gone_marker(&g, job), why, sizeof(why));
+		w = snprintf(jobs + used, sizeof(jobs) - used, "%s%" PRIu32, n > 1 ? ", " : "", job);
+		if (w > 0 && (size_t)w < sizeof(jobs) - used)
+			used += (size_t)w;
+	}
+	if (n == 1)
+		printf("numa-balancing: job %s ended, but its record remains (%s); "
+		       "numa-balancing-helper reconcile restores the value\n", jobs, why);
+	else if (n > 1)
+		printf("numa-balancing: jobs %s ended, but their records remain (the first: %s); "
+		       "numa-balancing-helper reconcile restores the value\n", jobs, why);
+	if (n > 0)
+		log_msg(LOG_NOTICE, "check: %u record%s of ended jobs", n, n == 1 ? "" : "s");
+	gone_free(&g);
+	return n > 0;
+}
+
 enum nb_exit cmd_check(void)
 {
 	struct nb_session s;
 	enum nb_exit rc = session_begin(&s, 0);
 
-	if (rc == NB_EXIT_OK)
+	if (rc == NB_EXIT_OK && report_gone(&s))
+		rc = NB_EXIT_DRIFT;
+	else if (rc == NB_EXIT_OK)
 		rc = s.sysctl_rc != NB_EXIT_OK ? s.sysctl_rc : compare(&s);
 	session_end(&s);
 	return rc;

@@ -99,6 +99,7 @@ enum nb_exit session_begin(struct nb_session *s, int writable)
 
 	s->kernel = -1;
 	s->dirfd = s->lockfd = -1;
+	s->gone_cleared = 0;
 	memset(&s->st, 0, sizeof(s->st));
 	paths_get(&s->paths);
 	s->sysctl_rc = sysctl_open(&s->sc, s->paths.sysctl, writable);
@@ -112,6 +113,8 @@ enum nb_exit session_begin(struct nb_session *s, int writable)
 	}
 	if (rc == NB_EXIT_OK && writable)
 		rc = settle_pending(s);
+	if (rc == NB_EXIT_OK && writable)
+		rc = session_settle_gone(s, 0, &s->gone_cleared);
 	return rc;
 }
 
@@ -142,6 +145,19 @@ enum nb_exit session_drop_lone_baseline(struct nb_session *s)
 	if (s->st.jobs.n > 0 || s->st.pending.n > 0 || !s->st.has_baseline)
 		return NB_EXIT_OK;
 	return state_remove_baseline(&s->st) == 0 ? NB_EXIT_OK : NB_EXIT_BROKEN;
+}
+
+enum nb_exit session_forget(struct nb_session *s, size_t i, struct nb_record *r)
+{
+	struct nb_view v;
+	enum nb_exit rc;
+
+	state_detach(&s->st, i, r);
+	v = state_view(&s->st);
+	rc = session_apply(s, policy_expected(&v));
+	if (rc == NB_EXIT_OK && state_remove_record(&s->st, r->job, 0) != 0)
+		rc = NB_EXIT_BROKEN;
+	return rc;
 }
 
 enum nb_exit session_converge(struct nb_session *s)

@@ -15,13 +15,14 @@ struct nb_session {
 	int kernel;              /* value read under the lock; -1 if unknown */
 	int dirfd, lockfd;
 	struct nb_state st;
+	unsigned gone_cleared;   /* records of jobs proven gone cleared by session_begin */
 };
 
 /* writable: the command may change the kernel value; then an unsupported
  * sysctl ends the session before anything is touched (NB_EXIT_UNSUPPORTED),
  * and the records of prologs that did not finish are settled (the kernel
- * put where the finished records say, the pending records removed).
- * Otherwise the session goes on with kernel = -1 if it cannot be read. */
+ * put where the finished records say, the pending records removed), and
+ * so are the records of jobs proven gone (session_settle_gone). Otherwise the session goes on with kernel = -1 if it cannot be read. */
 enum nb_exit session_begin(struct nb_session *s, int writable);
 void session_end(struct nb_session *s);
 /* The value the kernel must hold now, or -1 when nothing is enforced: the
@@ -34,8 +35,18 @@ int session_expected(const struct nb_session *s);
 enum nb_exit session_apply(struct nb_session *s, int value);
 /* Removes the baseline when no record, finished or pending, needs it. */
 enum nb_exit session_drop_lone_baseline(struct nb_session *s);
+/* Forgets finished record i into *r: the kernel is put where the remaining
+ * records say before its file is removed, so a run stopped in between
+ * leaves the record, which the next run applies or forgets again. */
+enum nb_exit session_forget(struct nb_session *s, size_t i, struct nb_record *r);
 /* Puts the kernel where the finished records say, and drops the baseline
  * once no job record is left. */
 enum nb_exit session_converge(struct nb_session *s);
+/* Clears the records of jobs proven gone (gone.h), restoring what the
+ * remaining records say, and removes the ended markers no record needs.
+ * Unless always, a node without records is left as it is. Counts the
+ * records cleared. Reading which jobs run never fails: an error there
+ * means "running". (reconcile.c) */
+enum nb_exit session_settle_gone(struct nb_session *s, int always, unsigned *cleared);
 
 #endif

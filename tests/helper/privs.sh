@@ -54,6 +54,7 @@ check_trace "check" 0 check
 check_trace "status" 0 status
 check_trace "epilog" 1 epilog --job 7
 [ "$(cat "$dir/sysctl")" = 1 ] || fail "the epilog did not restore 1"
+check_trace "reconcile" 0 reconcile
 
 # 1b. stopped with CAP_SYS_ADMIN raised: nothing else anywhere
 NB_TEST_FAILPOINT=privs-raised:stop "$test_bin" prolog --job 7 --value 0 &
