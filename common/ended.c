@@ -97,11 +97,7 @@ int failures_parse(const char *buf, size_t len, struct nb_failures *f)
 	return kv_done(&c) ? 0 : -1;
 }
 
-/* The counts so far this boot: none when the file is absent, proven bad
- * (corrupt, too large, not a regular file) or from an earlier boot. -1
- * (errno) when it could not be read: a count is never reset by an I/O
- * error. */
-static int load_failures(int dirfd, const char *boot_id, struct nb_failures *f)
+int failures_read(int dirfd, const char *boot_id, struct nb_failures *f)
 {
 	char buf[NB_ENDED_FILE_MAX];
 	size_t len;
@@ -136,7 +132,7 @@ static int count_failure(int dirfd, const char *boot_id, enum nb_run_cmd cmd)
 	struct nb_failures f;
 	int len;
 
-	if (load_failures(dirfd, boot_id, &f) != 0)
+	if (failures_read(dirfd, boot_id, &f) != 0)
 		return -1;
 	f.count[cmd]++;
 	len = failures_format(&f, buf, sizeof(buf));

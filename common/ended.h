@@ -65,6 +65,12 @@ int nb_run_failed(const char *state_dir, const char *boot_id_path, enum nb_run_c
 const char *run_cmd_name(enum nb_run_cmd cmd);
 const char *run_failure_name(enum nb_run_failure f);
 
+/* The counts of this boot in dirfd's "failures": zeros when the file is
+ * absent, proven bad (corrupt, too large, not a regular file) or from an
+ * earlier boot. 0, or -1 (errno) when it could not be read: a count is
+ * never reset by an I/O error. */
+int failures_read(int dirfd, const char *boot_id, struct nb_failures *f);
+
 /* Format into buf (NUL-terminated); the length, or -1 if it does not fit. */
 int ended_format(const struct nb_ended *e, char *buf, size_t len);
 int failures_format(const struct nb_failures *f, char *buf, size_t len);

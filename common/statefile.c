@@ -117,14 +117,9 @@ static int write_new(int dirfd, const char *tmp, const char *data, size_t len)
 	return rc;
 }
 
-int statefile_replace(int dirfd, const char *name, const char *data, size_t len)
+int statefile_replace_via(int dirfd, const char *tmp, const char *name, const char *data,
+                          size_t len)
 {
-	char tmp[128];
-
-	if ((size_t)snprintf(tmp, sizeof(tmp), ".tmp.%s", name) >= sizeof(tmp)) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
 	if (write_new(dirfd, tmp, data, len) != 0)
 		return -1;
 	if (renameat(dirfd, tmp, dirfd, name) != 0) {
@@ -136,4 +131,15 @@ int statefile_replace(int dirfd, const char *name, const char *data, size_t len)
 	}
 	(void)fsync(dirfd); /* the rename took effect: written, durable or not */
 	return 0;
+}
+
+int statefile_replace(int dirfd, const char *name, const char *data, size_t len)
+{
+	char tmp[128];
+
+	if ((size_t)snprintf(tmp, sizeof(tmp), ".tmp.%s", name) >= sizeof(tmp)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return statefile_replace_via(dirfd, tmp, name, data, len);
 }

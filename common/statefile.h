@@ -18,5 +18,8 @@ int statefile_lock(int dirfd, unsigned wait_ms, char *err, size_t errlen);
  * written, fsynced, renamed over name, the directory fsynced. Once the
  * rename took effect the file counts as written. 0, or -1 (errno). */
 int statefile_replace(int dirfd, const char *name, const char *data, size_t len);
+/* The same through the temp file tmp (another file of dirfd). */
+int statefile_replace_via(int dirfd, const char *tmp, const char *name, const char *data,
+                          size_t len);
 
 #endif

@@ -12,7 +12,8 @@
 static const struct { const char *name; enum nb_cmd cmd; } commands[] = {
 	{ "prolog", NB_CMD_PROLOG }, { "epilog", NB_CMD_EPILOG }, { "step-end", NB_CMD_STEP_END },
 	{ "status", NB_CMD_STATUS }, { "check", NB_CMD_CHECK },
-	{ "reset", NB_CMD_RESET }, { "reconcile", NB_CMD_RECONCILE }, { "--help", NB_CMD_HELP },
+	{ "reset", NB_CMD_RESET }, { "reconcile", NB_CMD_RECONCILE },
+	{ "metrics", NB_CMD_METRICS }, { "--help", NB_CMD_HELP },
 	{ "-h", NB_CMD_HELP }, { "--version", NB_CMD_VERSION },
 };
 
@@ -42,9 +43,18 @@ static int set_default(struct nb_args *a, const char *v)
 	return parse_default(v, &a->dflt);
 }
 
+/* An absolute path to a file, not a directory. */
+static int set_out(struct nb_args *a, const char *v)
+{
+	size_t n = strlen(v);
+
+	a->out = v;
+	return v[0] == '/' && n < 4096 && v[n - 1] != '/' ? 0 : -1;
+}
+
 #define ON(cmd) (1u << (cmd))
 
-enum { O_JOB, O_VALUE, O_CONFLICT, O_ALLOW, O_DEFAULT, O_JSON };
+enum { O_JOB, O_VALUE, O_CONFLICT, O_ALLOW, O_DEFAULT, O_JSON, O_OUT };
 
 /* The options, which commands take them, and what a bad value gets told. */
 static const struct option {
@@ -60,6 +70,7 @@ static const struct option {
 	[O_ALLOW] = { "--allow", ON(NB_CMD_PROLOG), set_allow, "0, 1 or 0,1" },
 	[O_DEFAULT] = { "--default", ON(NB_CMD_PROLOG), set_default, "keep, 0 or 1" },
 	[O_JSON] = { "--json", ON(NB_CMD_STATUS), NULL, NULL },
+	[O_OUT] = { "--out", ON(NB_CMD_METRICS), set_out, "an absolute file name" },
 };
 
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))

@@ -10,7 +10,7 @@
 
 enum nb_cmd {
 	NB_CMD_PROLOG, NB_CMD_EPILOG, NB_CMD_STEP_END, NB_CMD_STATUS, NB_CMD_CHECK,
-	NB_CMD_RESET, NB_CMD_RECONCILE, NB_CMD_HELP, NB_CMD_VERSION
+	NB_CMD_RESET, NB_CMD_RECONCILE, NB_CMD_METRICS, NB_CMD_HELP, NB_CMD_VERSION
 };
 
 /* The documented variables; NULL when unset. */
@@ -31,6 +31,7 @@ struct nb_args {
 	unsigned allow;         /* --allow: values a request from the environment may ask for */
 	int dflt;               /* --default: the request when there is none usable */
 	int json;
+	const char *out;        /* metrics --out: the file to replace, or NULL (stdout) */
 	/* Non-empty when the environment's request was unusable and the
 	 * default was taken instead: one line for the log. */
 	char ignored[192];

@@ -31,12 +31,14 @@ static const char usage[] =
 	"       " NB_PROGRAM " check\n"
 	"       " NB_PROGRAM " reset\n"
 	"       " NB_PROGRAM " reconcile\n"
+	"       " NB_PROGRAM " metrics [--out FILE]\n"
 	"       " NB_PROGRAM " --help | --version\n"
 	"Without --job/--value, prolog and epilog read " NB_ENV_JOB_ID " and\n"
 	NB_ENV_VALUE ";\n"
 	"an unusable value there is logged and the --default applies.\n"
 	"reconcile clears the records of jobs that ended but whose epilog could not\n"
-	"restore the value; check reports them (exit 1).\n"
+	"restore the value; check reports them (exit 1). metrics writes node_exporter's\n"
+	"textfile format, to FILE atomically.\n"
 	"Exit codes: 0 applied, 1 drift or an ended job's record, 2 usage, 3 not honoured,\n"
 	"4 unsupported, 5 broken.\n"
 	"See numa-balancing-helper(8).\n";
@@ -74,6 +76,7 @@ static enum nb_exit dispatch(const struct nb_args *a)
 	case NB_CMD_CHECK: return cmd_check();
 	case NB_CMD_RESET: return cmd_reset();
 	case NB_CMD_RECONCILE: return cmd_reconcile();
+	case NB_CMD_METRICS: return cmd_metrics(a);
 	case NB_CMD_HELP: return fputs(usage, stdout) < 0 ? NB_EXIT_BROKEN : NB_EXIT_OK;
 	case NB_CMD_VERSION: return puts(NB_PROGRAM " " NB_VERSION) < 0 ? NB_EXIT_BROKEN : NB_EXIT_OK;
 	}

@@ -4,9 +4,9 @@
 # tests, fuzz targets and the latency benchmark. Outputs go under
 # $(B)/helper/.
 
-HELPER_SRCS := args.c epilog.c gone.c landlock.c liveness.c log.c memstat.c nodes.c paths.c \
-               policy.c privs.c prolog.c reconcile.c record.c report.c reset.c session.c state.c \
-               statedir.c stepend.c sysctl.c
+HELPER_SRCS := args.c epilog.c gone.c landlock.c liveness.c log.c memstat.c metrics.c \
+               metrics_format.c nodes.c paths.c policy.c privs.c prolog.c reconcile.c \
+               record.c report.c reset.c session.c state.c statedir.c stepend.c sysctl.c
 HELPER_OBJS := $(HELPER_SRCS:%.c=$(B)/helper/obj/%.o)
 HELPER_TOBJS := $(HELPER_SRCS:%.c=$(B)/helper/tobj/%.o) $(B)/helper/tobj/failpoint.o
 HELPER_BIN := $(B)/helper/numa-balancing-helper
@@ -34,14 +34,14 @@ HELPER_EMPTY_BIN := $(B)/helper/bench-empty
 
 ALL_TARGETS += $(HELPER_BIN) $(HELPER_TEST_BIN)
 CHECK_TARGETS += helper-unit helper-stress helper-faults helper-ioerrors helper-changes helper-privs \
-                 helper-nodes helper-kernel helper-slurm-prolog chaos
+                 helper-nodes helper-metrics helper-kernel helper-slurm-prolog chaos
 INSTALL_TARGETS += install-helper
 UNINSTALL_TARGETS += uninstall-helper
 LINT_SOURCES += helper/*.c tests/helper/*.c tests/helper/unit/*.c tests/helper/chaos/*.c \
                 tests/prolog/*.c
 
 .PHONY: helper-unit helper-stress helper-faults helper-ioerrors helper-changes helper-privs \
-        helper-nodes helper-kernel helper-slurm-prolog chaos \
+        helper-nodes helper-metrics helper-kernel helper-slurm-prolog chaos \
         bench-helper install-helper uninstall-helper
 unit-tests: helper-unit
 
@@ -120,6 +120,11 @@ helper-privs: $(HELPER_TEST_BIN) $(HELPER_BIN)
 # The NUMA node count from sysfs: status, the lost-baseline recovery.
 helper-nodes: $(HELPER_TEST_BIN) $(HELPER_BIN)
 	tests/helper/nodes.sh $(HELPER_TEST_BIN) $(HELPER_BIN)
+
+# metrics: promtool check metrics passes on the file, and its values match
+# status --json during a job, after it and with an ended job's record.
+helper-metrics: $(HELPER_TEST_BIN)
+	tests/helper/metrics.sh $(HELPER_TEST_BIN)
 
 # The installed binary against the real sysctl (restored whatever happens).
 helper-kernel: $(HELPER_BIN)

@@ -17,6 +17,7 @@ int main(void)
 	srunner_add_suite(sr, recovery_suite());
 	srunner_add_suite(sr, log_suite());
 	srunner_add_suite(sr, gone_suite());
+	srunner_add_suite(sr, metrics_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

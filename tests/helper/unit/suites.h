@@ -18,6 +18,7 @@ Suite *shared_suite(void);
 Suite *recovery_suite(void);
 Suite *log_suite(void);
 Suite *gone_suite(void);
+Suite *metrics_suite(void);
 
 /* A temporary directory with st/ (the state directory), sysctl (the fake
  * kernel value) and vmstat; NB_TEST_* point at them, the cgroup slice at

@@ -1,0 +1,113 @@
+/* metrics: the helper's metrics for node_exporter's textfile collector,
+ * read under the state lock like status, written to stdout or, with
+ * --out FILE, through a temp file in FILE's directory and a rename, so
+ * the collector never reads half a file. The temp name does not end in
+ * .prom: the collector reads only *.prom. */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "commands.h"
+#include "common/statefile.h"
+#include "landlock.h"
+#include "log.h"
+#include "metrics.h"
+#include "nodes.h"
+
+/* The plugin's failure counts of this boot; zeros when they cannot be read. */
+static void read_failures(const struct nb_session *s, struct nb_failures *f)
+{
+	if (failures_read(s->dirfd, s->st.boot_id, f) == 0)
+		return;
+	log_msg(LOG_WARNING, "state file " NB_FAILURES_NAME ": %s: failures shown as 0",
+	        strerror(errno));
+	memset(f, 0, sizeof(*f));
+}
+
+/* The metrics text, malloc'ed into *text; NB_EXIT_OK or the session's error. */
+static enum nb_exit collect(char **text, size_t *len, int nodes)
+{
+	struct nb_failures failures;
+	struct nb_session s;
+	struct nb_gone gone;
+	enum nb_exit rc = session_begin(&s, 0);
+	FILE *f;
+
+	*text = NULL;
+	if (rc != NB_EXIT_OK) {
+		session_end(&s);
+		return rc;
+	}
+	read_failures(&s, &failures);
+	gone_load(&gone, s.dirfd, s.st.boot_id);
+	f = open_memstream(text, len);
+	struct nb_metrics_in in = { &s, &gone, &failures, nodes };
+	if (!f || metrics_format(f, &in) != 0 || fclose(f) != 0) {
+		log_msg(LOG_ERR, "metrics: out of memory");
+		rc = NB_EXIT_BROKEN;
+	}
+	gone_free(&gone);
+	session_end(&s);
+	return rc;
+}
+
+/* FILE's directory, opened, and its last component in base. */
+static int open_dir_of(const char *out, char *base, size_t baselen)
+{
+	const char *slash = strrchr(out, '/');
+	char dir[PATH_MAX];
+
+	if ((size_t)(slash - out) >= sizeof(dir) || strlen(slash + 1) >= baselen) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(dir, out, (size_t)(slash - out));
+	dir[slash - out] = '\0';
+	strcpy(base, slash + 1);
+	return open(dir[0] ? dir : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+}
+
+static enum nb_exit write_file(int dirfd, const char *out, const char *base, const char *text,
+                               size_t len)
+{
+	char tmp[NAME_MAX + 16];
+
+	snprintf(tmp, sizeof(tmp), ".%.*s.%d", NAME_MAX - 16, base, (int)getpid());
+	if (statefile_replace_via(dirfd, tmp, base, text, len) != 0) {
+		log_msg(LOG_ERR, "metrics: %s: %s", out, strerror(errno));
+		return NB_EXIT_BROKEN;
+	}
+	return NB_EXIT_OK;
+}
+
+static enum nb_exit write_stdout(const char *text, size_t len)
+{
+	return fwrite(text, 1, len, stdout) == len && fflush(stdout) == 0 ? NB_EXIT_OK
+	                                                                  : NB_EXIT_BROKEN;
+}
+
+enum nb_exit cmd_metrics(const struct nb_args *a)
+{
+	/* Counted before the lock, as status does. */
+	int nodes = nodes_count(), dirfd = -1;
+	char base[NAME_MAX + 1], *text;
+	enum nb_exit rc;
+	size_t len;
+
+	if (a->out && (dirfd = open_dir_of(a->out, base, sizeof(base))) < 0) {
+		log_msg(LOG_ERR, "metrics: the directory of %s: %s", a->out, strerror(errno));
+		return NB_EXIT_BROKEN;
+	}
+	if (dirfd >= 0)
+		landlock_allow_dir(dirfd);
+	rc = collect(&text, &len, nodes);
+	if (rc == NB_EXIT_OK)
+		rc = dirfd >= 0 ? write_file(dirfd, a->out, base, text, len) : write_stdout(text, len);
+	free(text);
+	if (dirfd >= 0)
+		close(dirfd);
+	return rc;
+}

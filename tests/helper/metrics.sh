@@ -1,0 +1,84 @@
+#!/bin/sh
+# metrics: the file passes promtool check metrics (Debian's prometheus
+# package) and its values match status --json taken beside it: with two
+# jobs running (one not honoured), with one of them ended by a failed
+# epilog (check names it, exit 1), with a step of it still seen, and after
+# reconcile and the last epilog. --out replaces the file atomically (no
+# temp file left, a symlink in its place replaced, never followed); to
+# stdout it is the same text. Test build, fake sysctl, fake /proc.
+# Usage: metrics.sh HELPER_TEST_BIN   (as root)
+set -u
+bin=$1
+here=$(cd "$(dirname "$0")" && pwd)
+fail() { echo "metrics: FAIL: $*" >&2; exit 1; }
+[ "$(id -u)" -eq 0 ] || fail "must run as root"
+command -v promtool >/dev/null || fail "promtool is missing (Debian package prometheus: make deps)"
+dir=$(mktemp -d /tmp/nb-metrics.XXXXXX) || fail "mktemp"
+trap 'rm -rf "$dir"' EXIT
+chmod 755 "$dir"
+mkdir -m 755 "$dir/st" "$dir/proc" "$dir/textfile"
+echo 3 >"$dir/sysctl"
+export NB_TEST_SYSCTL="$dir/sysctl" NB_TEST_STATE_DIR="$dir/st" NB_TEST_PROC="$dir/proc"
+out=$dir/textfile/numa_balancing.prom
+
+# Writes the file and status beside it; promtool and the comparison.
+round() { # DESC
+	"$bin" metrics --out "$out" || fail "$1: metrics exited $?"
+	"$bin" status --json >"$dir/status.json" || fail "$1: status exited $?"
+	lint=$(promtool check metrics <"$out" 2>&1) || fail "$1: promtool: $lint"
+	[ -z "$lint" ] || fail "$1: promtool: $lint"
+	match=$("$here/metrics-match.py" "$out" "$dir/status.json") || fail "$1: $match"
+	[ "$(ls -A "$dir/textfile")" = numa_balancing.prom ] || fail "$1: left $(ls -A "$dir/textfile")"
+	echo "metrics: $1: promtool clean; $match"
+}
+value() { sed -n "s/^numa_balancing_$1 //p" "$out"; }
+
+"$bin" prolog --job 10 --value 0 || fail "prolog 10"
+"$bin" prolog --job 11 --value 1 2>/dev/null; [ $? -eq 3 ] || fail "prolog 11 was honoured"
+round "two jobs, one not honoured"
+[ "$(value kernel_value)" = 0 ] && [ "$(value baseline_value)" = 3 ] ||
+	fail "kernel $(value kernel_value), baseline $(value baseline_value)"
+
+# Job 10's epilog could not run the helper: the plugin's marker.
+printf 'numa-balancing-ended 1\njob 10\nboot_id %s\nfailure timed-out\nstatus 0\n' \
+	"$(cat /proc/sys/kernel/random/boot_id)" >"$dir/st/ended.10"
+printf 'numa-balancing-failures 1\nboot_id %s\nprolog 0\nepilog 1\nstep-end 0\n' \
+	"$(cat /proc/sys/kernel/random/boot_id)" >"$dir/st/failures"
+line=$("$bin" check 2>/dev/null); rc=$?
+[ "$rc" -eq 1 ] || fail "check exited $rc with job 10 ended: $line"
+case $line in *"job 10 "*) ;; *) fail "check does not name job 10: $line" ;; esac
+[ "$(echo "$line" | wc -l)" -eq 1 ] || fail "check printed more than one line"
+round "job 10 ended"
+[ "$(value jobs_gone)" = 1 ] || fail "jobs_gone $(value jobs_gone)"
+[ "$(value 'helper_failures_total{command="epilog"}')" = 1 ] || fail "epilog failures not 1"
+
+# A step of job 10 still runs: not gone, and check passes.
+mkdir -m 755 "$dir/proc/4242"
+printf 'slurmstepd: [10.0]\0' >"$dir/proc/4242/cmdline"
+"$bin" check >/dev/null 2>&1 || fail "check failed while a step of job 10 runs"
+round "job 10 ended, a step still seen"
+[ "$(value 'job_running{job="10"}')" = 1 ] || fail "job 10 not running"
+rm -r "$dir/proc/4242"
+
+"$bin" reconcile >/dev/null 2>&1 || fail "reconcile"
+round "after reconcile"
+[ "$(value kernel_value)" = 3 ] || fail "reconcile did not restore 3 (11 was not honoured)"
+"$bin" epilog --job 11 || fail "epilog 11"
+round "after the last epilog"
+[ -z "$(value baseline_value)" ] || fail "a baseline is left"
+
+# stdout is the same text; a symlink in the file's place is replaced.
+"$bin" metrics >"$dir/stdout.prom" || fail "metrics to stdout"
+cmp -s "$dir/stdout.prom" "$out" || fail "stdout differs from the file"
+rm "$out"
+ln -s "$dir/target" "$out"
+"$bin" metrics --out "$out" || fail "metrics over a symlink"
+[ ! -e "$dir/target" ] && [ -f "$out" ] && [ ! -L "$out" ] || fail "the symlink was followed"
+for bad in relative.prom "$dir/textfile/" ""; do
+	"$bin" metrics --out "$bad" 2>/dev/null; rc=$?
+	[ "$rc" -eq 2 ] || fail "--out '$bad': exit $rc, want 2"
+done
+"$bin" metrics --out "$dir/nodir/x.prom" 2>/dev/null; rc=$?
+[ "$rc" -eq 5 ] || fail "--out into a missing directory: exit $rc, want 5"
+echo "metrics: stdout matches the file; a symlink is replaced, not followed; bad --out refused"
+echo "metrics: OK"
