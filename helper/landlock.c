@@ -81,16 +81,34 @@ static int add_path(int ruleset, const char *path, uint64_t allowed, uint64_t ha
 	return rc;
 }
 
-static int add_rules(int ruleset, const struct nb_paths *p, int statedir, uint64_t h)
+/* Whether path lies below dir (as strings: both are fixed absolute paths,
+ * so a rule for dir already covers it). */
+static int beneath(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	return strncmp(path, dir, n) == 0 && path[n] == '/';
+}
+
+/* A read rule for path unless a rule for /proc or the cgroup root covers it. */
+static int add_read(int ruleset, const struct nb_paths *p, const char *path, uint64_t h)
+{
+	if (path != p->proc && path != p->cgroup_root &&
+	    (beneath(path, p->proc) || beneath(path, p->cgroup_root)))
+		return 0;
+	return add_path(ruleset, path, FS_READ, h);
+}
+
+/* The boot id is read before the helper confines itself: it gets no rule.
+ * The sysctl's rule names the descriptor already open on it. */
+static int add_rules(int ruleset, const struct nb_paths *p, int statedir, int sysctl, uint64_t h)
 {
 	return add_rule(ruleset, statedir, FS_READ | FS_WRITE, h) ||
-	       add_path(ruleset, p->sysctl, FILE_RW, h) ||
-	       add_path(ruleset, p->proc, FS_READ, h) ||
-	       add_path(ruleset, p->vmstat, FS_READ, h) ||
-	       add_path(ruleset, p->boot_id, FS_READ, h) ||
-	       add_path(ruleset, p->cgroup_root, FS_READ, h) ||
-	       add_path(ruleset, p->cgroup_slice, FS_READ, h) ||
-	       add_path(ruleset, p->node_dir, FS_READ, h) ||
+	       (sysctl >= 0 ? add_rule(ruleset, sysctl, FILE_RW, h)
+	                    : add_path(ruleset, p->sysctl, FILE_RW, h)) ||
+	       add_read(ruleset, p, p->proc, h) || add_read(ruleset, p, p->vmstat, h) ||
+	       add_read(ruleset, p, p->cgroup_root, h) || add_read(ruleset, p, p->cgroup_slice, h) ||
+	       add_read(ruleset, p, p->node_dir, h) ||
 	       (extra_dir >= 0 && add_rule(ruleset, extra_dir, FS_WRITE, h));
 }
 
@@ -100,7 +118,7 @@ static size_t attr_size(int abi)
 	                                                         : sizeof(uint64_t);
 }
 
-int landlock_confine(const struct nb_paths *p, int statedir)
+int landlock_confine(const struct nb_paths *p, int statedir, int sysctl)
 {
 	static int confined;
 	int abi = (int)syscall(SYS_landlock_create_ruleset, NULL, 0, LANDLOCK_CREATE_RULESET_VERSION);
@@ -121,7 +139,7 @@ int landlock_confine(const struct nb_paths *p, int statedir)
 		log_msg(LOG_ERR, "landlock: creating the ruleset: %s", strerror(errno));
 		return -1;
 	}
-	rc = add_rules(ruleset, p, statedir, attr.handled_access_fs) == 0 &&
+	rc = add_rules(ruleset, p, statedir, sysctl, attr.handled_access_fs) == 0 &&
 	     syscall(SYS_landlock_restrict_self, ruleset, 0) == 0 ? abi : -1;
 	if (rc < 0)
 		log_msg(LOG_ERR, "landlock: %s", strerror(errno));

@@ -14,10 +14,11 @@
 /* The directory (an open descriptor the caller keeps) metrics writes into. */
 void landlock_allow_dir(int dirfd);
 /* Confines the process (once: a later call answers as the first).
- * statedir is the open state directory. Returns the Landlock ABI version
+ * statedir is the open state directory, sysctl the descriptor open on the
+ * sysctl (-1: its path is opened for the rule). Returns the Landlock ABI version
  * enforced, 0 when the kernel has none (logged at debug level) or p->confine
  * is 0 (unit tests), or -1 (logged) when the kernel has it and
  * confinement failed. */
-int landlock_confine(const struct nb_paths *p, int statedir);
+int landlock_confine(const struct nb_paths *p, int statedir, int sysctl);
 
 #endif

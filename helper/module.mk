@@ -34,14 +34,14 @@ HELPER_EMPTY_BIN := $(B)/helper/bench-empty
 
 ALL_TARGETS += $(HELPER_BIN) $(HELPER_TEST_BIN)
 CHECK_TARGETS += helper-unit helper-stress helper-faults helper-ioerrors helper-changes helper-privs \
-                 helper-nodes helper-metrics helper-kernel helper-slurm-prolog chaos
+                 helper-nodes helper-metrics helper-kernel helper-slurm-prolog helper-slurm-gone chaos
 INSTALL_TARGETS += install-helper
 UNINSTALL_TARGETS += uninstall-helper
 LINT_SOURCES += helper/*.c tests/helper/*.c tests/helper/unit/*.c tests/helper/chaos/*.c \
                 tests/prolog/*.c
 
 .PHONY: helper-unit helper-stress helper-faults helper-ioerrors helper-changes helper-privs \
-        helper-nodes helper-metrics helper-kernel helper-slurm-prolog chaos \
+        helper-nodes helper-metrics helper-kernel helper-slurm-prolog helper-slurm-gone chaos \
         bench-helper install-helper uninstall-helper
 unit-tests: helper-unit
 
@@ -140,6 +140,12 @@ $(HELPER_OPTION_ENV): tests/prolog/option_env.c
 # never fail the prolog, change the kernel or drain the node.
 helper-slurm-prolog: $(HELPER_BIN) $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(HELPER_OPTION_ENV)
 	B=$(B) tests/prolog/run
+
+# A job whose epilog cannot run the helper, against the local Slurm: check
+# names it, the next job's end or reconcile restores the baseline, a live
+# job without a step is never reported, no node drains.
+helper-slurm-gone: $(HELPER_BIN) $(SPANK_SO)
+	B=$(B) tests/helper/slurm-gone
 
 install-helper: $(HELPER_BIN)
 	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(MANDIR)/man8

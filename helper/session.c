@@ -38,7 +38,7 @@ static enum nb_exit open_state(struct nb_session *s)
 		log_msg(LOG_ERR, "%s", err);
 		return NB_EXIT_BROKEN;
 	}
-	if (landlock_confine(&s->paths, s->dirfd) < 0)
+	if (landlock_confine(&s->paths, s->dirfd, s->sc.fd) < 0)
 		return NB_EXIT_BROKEN;
 	if (state_load(&s->st, s->dirfd, boot_id, boot_default) != 0)
 		return NB_EXIT_BROKEN;

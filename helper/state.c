@@ -178,8 +178,12 @@ static int load_entry(struct loader *l, const char *name)
 		return load_record(l, name, strlen(JOB_PREFIX), 0);
 	if (has_prefix(name, PENDING_PREFIX))
 		return load_record(l, name, strlen(PENDING_PREFIX), 1);
-	if (has_prefix(name, NB_ENDED_PREFIX) || strcmp(name, NB_FAILURES_NAME) == 0)
-		return 0; /* the plugin's (common/ended.h), read where they are used */
+	if (has_prefix(name, NB_ENDED_PREFIX)) {
+		l->st->ended++; /* the plugin's markers (common/ended.h), read by gone.c */
+		return 0;
+	}
+	if (strcmp(name, NB_FAILURES_NAME) == 0)
+		return 0; /* the plugin's failure counts, read by metrics.c */
 	log_msg(LOG_WARNING, "state directory: ignoring unexpected file %s", name);
 	return 0;
 }

@@ -24,6 +24,7 @@ struct nb_state {
 	struct nb_baseline base;
 	struct nb_list jobs;     /* job.<id>: finished prologs */
 	struct nb_list pending;  /* pending.<id>: honoured requests whose prolog did not finish */
+	size_t ended;            /* ended.* files seen (the plugin's markers, gone.h) */
 };
 
 /* Loads everything in dirfd (already locked by the caller). Proven-bad
