@@ -254,7 +254,7 @@ END_TEST
 START_TEST(gone_holder_latest)
 {
 	dirs("proc");
-	fake_set(2);
+	fake_set(1);
 	ck_assert_int_eq(prolog(10, 0, LATEST), 0);
 	ck_assert_int_eq(prolog(11, 1, LATEST), 0);
 	ck_assert_int_eq(fake_get(), 1);
@@ -263,7 +263,7 @@ START_TEST(gone_holder_latest)
 	ck_assert_int_eq(fake_get(), 0);
 	ck_assert_int_eq(records_on_disk(), 1);
 	ck_assert_int_eq(epilog(10), 0);
-	assert_clean(2);
+	assert_clean(1);
 }
 END_TEST
 
