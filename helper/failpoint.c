@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 #include "common/readfile.h"
@@ -35,7 +36,8 @@ static void status_field(const char *status, const char *key, char *out, size_t 
 	snprintf(out, len, "%.*s", (int)strcspn(v, "\n"), v);
 }
 
-/* "failpoint NAME CapEff=... CapPrm=... NoNewPrivs=..." on stderr. */
+/* "failpoint NAME CapEff=... CapPrm=... NoNewPrivs=... SecBits=0x.." on
+ * stderr. */
 static void show_privs(const char *name)
 {
 	char status[8192], eff[24], prm[24], nnp[8];
@@ -47,7 +49,8 @@ static void show_privs(const char *name)
 	status_field(status, "\nCapEff:", eff, sizeof(eff));
 	status_field(status, "\nCapPrm:", prm, sizeof(prm));
 	status_field(status, "\nNoNewPrivs:", nnp, sizeof(nnp));
-	fprintf(stderr, "failpoint %s CapEff=%s CapPrm=%s NoNewPrivs=%s\n", name, eff, prm, nnp);
+	fprintf(stderr, "failpoint %s CapEff=%s CapPrm=%s NoNewPrivs=%s SecBits=%#x\n", name, eff,
+	        prm, nnp, (unsigned)prctl(PR_GET_SECUREBITS, 0, 0, 0, 0));
 }
 
 /* Tries to create path (then removes it again if that worked). */

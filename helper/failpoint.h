@@ -10,8 +10,8 @@
  * create PATH there and prints "failpoint <name> write PATH: <result>" on
  * stderr; "trace" prints every step passed to stderr as "failpoint
  * <name>", "privs" each step with the CapEff, CapPrm and NoNewPrivs lines
- * of /proc/self/status ("failpoint <name> CapEff=... CapPrm=...
- * NoNewPrivs=..."). */
+ * of /proc/self/status and the securebits ("failpoint <name> CapEff=...
+ * CapPrm=... NoNewPrivs=... SecBits=0x.."). */
 void failpoint(const char *what, const char *step);
 /* An I/O step "<what>-<step>": a failpoint as above that also returns
  * the errno NB_TEST_FAILPOINT=<name>:eio (EIO), :enomem, :enospc or

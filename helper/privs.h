@@ -1,12 +1,22 @@
-/* Least privilege: no_new_privs, empty bounding, ambient and inheritable
- * sets, and CAP_SYS_ADMIN (the kernel checks it when the sysctl is
+/* Least privilege: CAP_SYS_ADMIN (the kernel checks it when the sysctl is
  * written) as the only permitted capability, effective only for the one
- * write system call. */
+ * write system call; empty ambient and inheritable sets; and no exec that
+ * could grant anything: no_new_privs, and the securebits below, locked. */
 #ifndef NB_PRIVS_H
 #define NB_PRIVS_H
 
+#include <linux/securebits.h>
 #include <stddef.h>
 #include <sys/types.h>
+
+/* Root is not special at exec (NOROOT), setuid leaves the capability sets
+ * alone (NO_SETUID_FIXUP), keep-caps stays off, the ambient set cannot be
+ * raised: each locked. With no_new_privs and an empty ambient and
+ * inheritable set, an exec grants no capability, as an empty bounding set
+ * would make it. */
+#define NB_SECUREBITS (SECBIT_NOROOT | SECBIT_NOROOT_LOCKED | SECBIT_NO_SETUID_FIXUP | \
+                       SECBIT_NO_SETUID_FIXUP_LOCKED | SECBIT_KEEP_CAPS_LOCKED | \
+                       SECBIT_NO_CAP_AMBIENT_RAISE | SECBIT_NO_CAP_AMBIENT_RAISE_LOCKED)
 
 /* Returns 0, or -1 with the reason in err. Needs euid 0 and CAP_SETPCAP;
  * afterwards no capability is effective. */

@@ -1,10 +1,13 @@
 #!/bin/sh
 # Privilege proof. The test build shows its capability sets at every step
 # (NB_TEST_FAILPOINT=privs prints CapEff, CapPrm and NoNewPrivs from
-# /proc/self/status at each failpoint): CAP_SYS_ADMIN is permitted
-# throughout and effective only between privs-raised and privs-lowered,
-# around the one write of the sysctl. Stopped at that moment (SIGSTOP at
-# privs-raised) its bounding, inheritable and ambient sets are empty. Where
+# /proc/self/status and the securebits at each failpoint): CAP_SYS_ADMIN is
+# permitted throughout and effective only between privs-raised and
+# privs-lowered, around the one write of the sysctl; no_new_privs and the
+# locked securebits (NOROOT, NO_SETUID_FIXUP, KEEP_CAPS off, no ambient
+# raise: 0xef) hold at every step, so no exec could grant a capability.
+# Stopped at that moment (SIGSTOP at privs-raised) its inheritable and
+# ambient sets are empty. Where
 # the kernel has Landlock, a write outside the allowed paths fails while
 # one into the state directory works. Then insecure state directories
 # (world-writable, symlinked, foreign-owned) must be refused with a clear
@@ -25,22 +28,24 @@ echo 1 >"$dir/sysctl"
 export NB_TEST_SYSCTL="$dir/sysctl" NB_TEST_STATE_DIR="$dir/st"
 sys_admin=0000000000200000   # 1 << CAP_SYS_ADMIN (21)
 none=0000000000000000
+secbits=0xef  # NOROOT, NO_SETUID_FIXUP, KEEP_CAPS, NO_CAP_AMBIENT_RAISE: set or off, all locked
 
 # 1. the sets at every step of a prolog, an epilog, check and reconcile
-trace() { # COMMAND...: each step's "NAME CapEff CapPrm NoNewPrivs"
+trace() { # COMMAND...: each step's "NAME CapEff CapPrm NoNewPrivs SecBits"
 	NB_TEST_FAILPOINT=privs "$test_bin" "$@" 2>&1 >/dev/null |
-		sed -n 's/^failpoint \([^ ]*\) CapEff=\([0-9a-f]*\) CapPrm=\([0-9a-f]*\) NoNewPrivs=\([0-9]*\)$/\1 \2 \3 \4/p'
+		sed -n 's/^failpoint \([^ ]*\) CapEff=\([0-9a-f]*\) CapPrm=\([0-9a-f]*\) NoNewPrivs=\([0-9]*\) SecBits=\(0x[0-9a-f]*\)$/\1 \2 \3 \4 \5/p'
 }
 check_trace() { # DESC WRITES COMMAND...
 	desc=$1 writes=$2; shift 2
 	steps=$(trace "$@")
 	[ -n "$steps" ] || fail "$desc: no failpoint showed its privileges"
-	echo "$steps" | while read -r name eff prm nnp; do
+	echo "$steps" | while read -r name eff prm nnp sec; do
 		want=$none
 		[ "$name" = privs-raised ] && want=$sys_admin
 		[ "$eff" = "$want" ] || fail "$desc: CapEff $eff at $name, want $want"
 		[ "$prm" = $sys_admin ] || fail "$desc: CapPrm $prm at $name, want $sys_admin"
 		[ "$nnp" = 1 ] || fail "$desc: NoNewPrivs $nnp at $name"
+		[ "$sec" = $secbits ] || fail "$desc: securebits $sec at $name, want $secbits"
 	done || exit 1
 	n=$(echo "$steps" | grep -c '^privs-raised ')
 	[ "$n" -eq "$writes" ] || fail "$desc: CAP_SYS_ADMIN raised $n times, want $writes (one per write)"
@@ -75,11 +80,11 @@ field() { echo "$status" | awk -v k="$1:" '$1 == k { print $2 }'; }
 for k in CapEff CapPrm; do
 	[ "$(field $k)" = $sys_admin ] || fail "$k is $(field $k), want $sys_admin"
 done
-for k in CapInh CapBnd CapAmb; do
+for k in CapInh CapAmb; do
 	[ "$(field $k)" = $none ] || fail "$k is $(field $k), want 0"
 done
 [ "$(field NoNewPrivs)" = 1 ] || fail "NoNewPrivs is $(field NoNewPrivs)"
-echo "privs: at the write: CapEff $(field CapEff) CapPrm $(field CapPrm) CapBnd $(field CapBnd) CapAmb $(field CapAmb) NoNewPrivs $(field NoNewPrivs)"
+echo "privs: at the write: CapEff $(field CapEff) CapPrm $(field CapPrm) CapInh $(field CapInh) CapAmb $(field CapAmb) NoNewPrivs $(field NoNewPrivs)"
 "$test_bin" epilog --job 7 || fail "epilog"
 
 # 1c. Landlock (where the kernel has it: landlock_create_ruleset, system
