@@ -18,9 +18,9 @@ COMMON_UNIT_SRCS := $(wildcard tests/common/unit/*.c)
 COMMON_UNIT_BIN := $(B)/common/check_common
 
 # libFuzzer targets: the values and the escaper, the kernel-value and
-# /proc/vmstat readers.
+# /proc/vmstat readers, the plugin's ended markers and failure counts.
 COMMON_FUZZERS := $(FUZZ_B)/common/fuzz_values $(FUZZ_B)/common/fuzz_kernel \
-                  $(FUZZ_B)/common/fuzz_vmstat
+                  $(FUZZ_B)/common/fuzz_vmstat $(FUZZ_B)/common/fuzz_ended
 FUZZERS += $(COMMON_FUZZERS)
 
 CHECK_TARGETS += common-unit
