@@ -129,9 +129,10 @@ check-sim: sim-unit sim-determinism sim-cli sim-huge-pages
 
 install-sim: $(SIM_B)/nbsim
 	install -D -m 0755 $(SIM_B)/nbsim $(DESTDIR)$(BINDIR)/nbsim
+	install -D -m 0644 sim/nbsim.1 $(DESTDIR)$(MANDIR)/man1/nbsim.1
 
 uninstall-sim:
-	rm -f $(DESTDIR)$(BINDIR)/nbsim
+	rm -f $(DESTDIR)$(BINDIR)/nbsim $(DESTDIR)$(MANDIR)/man1/nbsim.1
 
 # Performance numbers of docs/performance.md (several minutes; not a test);
 # BENCH_SIM_ARGS=--nbsim-arg=--huge-pages=madvise passes nbsim options.

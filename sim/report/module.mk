@@ -34,9 +34,13 @@ install-report:
 	ln -sf $(LIBEXECDIR)/report/nbsim-report $(DESTDIR)$(BINDIR)/nbsim-report
 	ln -sf $(LIBEXECDIR)/report/numa-balancing-validate \
 	  $(DESTDIR)$(BINDIR)/numa-balancing-validate
+	install -D -m 0644 sim/numa-balancing-validate.1 \
+	  $(DESTDIR)$(MANDIR)/man1/numa-balancing-validate.1
+	ln -sf numa-balancing-validate.1 $(DESTDIR)$(MANDIR)/man1/nbsim-report.1
 
 uninstall-report:
-	rm -f $(DESTDIR)$(BINDIR)/nbsim-report $(DESTDIR)$(BINDIR)/numa-balancing-validate
+	rm -f $(DESTDIR)$(BINDIR)/nbsim-report $(DESTDIR)$(BINDIR)/numa-balancing-validate \
+	  $(DESTDIR)$(MANDIR)/man1/numa-balancing-validate.1 $(DESTDIR)$(MANDIR)/man1/nbsim-report.1
 	rm -rf $(REPORT_LIB)
 
 # `make demo`: the validation on a throwaway local Slurm on this machine, at
