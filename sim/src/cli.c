@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/steps.h"
+#include "util/steps.h"
 
 enum {
 	OPT_MODEL = 256, OPT_SCALE, OPT_PRESIM, OPT_SIM, OPT_DT, OPT_SEED,

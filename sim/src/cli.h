@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/hugemem.h"
+#include "util/hugemem.h"
 
 #define NB_MAX_TAGS 16
 

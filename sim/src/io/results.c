@@ -2,7 +2,7 @@
  * timers to rank 0, which writes the result directory (docs/design.md,
  * "Interface 2"): summary.json, the .npy arrays and timers.txt. */
 #include "io/results.h"
-#include "exchange/comm.h"
+#include "mpi/comm.h"
 #include "io/npy.h"
 #include "io/run-data.h"
 #include "io/thp.h"

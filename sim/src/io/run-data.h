@@ -12,7 +12,7 @@
 #include "io/placement_out.h"
 #include "io/probe.h"
 #include "io/provenance.h"
-#include "io/results.h"
+#include "io/run.h"
 
 #define NB_HOST_MAX 256
 #define NB_BINDING_MAX 4096

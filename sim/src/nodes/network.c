@@ -1,18 +1,16 @@
-/* network.c - allocation and initial state of one rank's neurons, ring
- * buffers and spike registers; every thread first-touches its own share,
+/* network.c - allocation and initial state of one rank's neurons and
+ * their ring buffers; every thread first-touches its own share,
  * so its pages start on its NUMA node, as in NEST. The shared pieces (the
  * per-thread spike counters, the modulo table) come from the master
  * thread, as NEST's do. */
-#include "engine/network.h"
+#include "nodes/network.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/hugemem.h"
-#include "engine/rng.h"
-#include "exchange/deliver.h"
-#include "exchange/register.h"
+#include "util/hugemem.h"
+#include "util/rng.h"
 
 int nb_net_init(struct nb_net *net, const struct nb_model *m, int rank,
                 int ranks, int threads)
@@ -164,12 +162,23 @@ int nb_net_alloc_rings(struct nb_net *net, int thread)
 	t->ring = nb_huge_alloc((n + 1) * sizeof(float));
 	if (t->ring)
 		memset(t->ring, 0, (n + 1) * sizeof(float));
-	t->reg = nb_register_new();
-	t->merge = nb_merge_new(net->ranks);
-	if (net->record_spikes)
-		t->rec = malloc((t->n * (size_t)net->min_delay + 1) * sizeof(*t->rec));
-	if (!t->ring || !t->reg || !t->merge || (net->record_spikes && !t->rec)) {
+	if (!t->ring) {
 		fprintf(stderr, "nbsim: out of memory for ring buffers\n");
+		t->failed = 1;
+		return -1;
+	}
+	return 0;
+}
+
+int nb_net_alloc_spike_list(struct nb_net *net, int thread)
+{
+	struct nb_thread_net *t = &net->t[thread];
+
+	if (!net->keep_spikes)
+		return 0;
+	t->rec = malloc((t->n * (size_t)net->min_delay + 1) * sizeof(*t->rec));
+	if (!t->rec) {
+		fprintf(stderr, "nbsim: out of memory for the spike list\n");
 		t->failed = 1;
 		return -1;
 	}
@@ -189,16 +198,10 @@ void nb_net_free(struct nb_net *net)
 		free(t->bg);
 		free(t->seg);
 		free(t->fired);
-		free(t->row);
-		nb_huge_free(t->syn);
 		nb_huge_free(t->ring);
-		nb_targets_free(t->tgt, t->n);
-		nb_register_free(t->reg);
-		nb_merge_free(t->merge);
 		free(t->rec);
 		free(t->pop_spikes);
 	}
-	nb_csd_free(&net->csd);
 	free(net->t);
 	free(net->prop);
 	free(net->pois);

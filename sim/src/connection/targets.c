@@ -1,14 +1,15 @@
 /* targets.c - the target-data exchange and the per-neuron target arrays
  * (targets.h). */
-#include "exchange/targets.h"
+#include "connection/targets.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/network.h"
-#include "engine/vec.h"
-#include "exchange/comm.h"
+#include "connection/compressed.h"
+#include "mpi/comm.h"
+#include "nodes/network.h"
+#include "util/vec.h"
 
 /* Rank q's sources are the gids q + j * ranks. */
 static size_t sources_of(const struct nb_net *net)
@@ -16,9 +17,9 @@ static size_t sources_of(const struct nb_net *net)
 	return (size_t)((net->n_global + (uint64_t)net->ranks - 1) / (uint64_t)net->ranks);
 }
 
-static const uint64_t *block(const struct nb_net *net, uint64_t gid)
+static const uint64_t *block(const struct nb_csd *csd, uint64_t gid)
 {
-	return gid < net->csd.n ? net->csd.src[gid] : NULL;
+	return gid < csd->n ? csd->src[gid] : NULL;
 }
 
 /* Every rank learns whether any rank failed (before each collective, so
@@ -33,7 +34,8 @@ static int agree(int failed)
 
 /* Compressed: bit j of block q says whether gid q + j * ranks has
  * synapses here; every rank gets its own block from every rank. */
-static int exchange_bits(struct nb_target_info *in, const struct nb_net *net)
+static int exchange_bits(struct nb_target_info *in, const struct nb_csd *csd,
+                         const struct nb_net *net)
 {
 	size_t r = (size_t)net->ranks, bytes = sources_of(net) / 8 + 1;
 	uint8_t *send = calloc(r * bytes, 1);
@@ -44,7 +46,7 @@ static int exchange_bits(struct nb_target_info *in, const struct nb_net *net)
 		free(send);
 		return -1;
 	}
-	for (const struct nb_csd_source *s = net->csd.sources; s; s = s->next) {
+	for (const struct nb_csd_source *s = csd->sources; s; s = s->next) {
 		size_t q = (size_t)(s->gid % r), j = (size_t)(s->gid / r);
 
 		send[q * bytes + j / 8] |= (uint8_t)(1u << (j % 8));
@@ -56,13 +58,14 @@ static int exchange_bits(struct nb_target_info *in, const struct nb_net *net)
 
 /* Not compressed: the runs (gid << 10 | thread, first << 24 | count) of
  * rank q's sources, in gid and thread order; their number. */
-static size_t pack_runs(const struct nb_net *net, size_t q, uint64_t *out)
+static size_t pack_runs(const struct nb_csd *csd, const struct nb_net *net,
+                        size_t q, uint64_t *out)
 {
 	size_t n = 0;
 
-	for (const struct nb_csd_source *s = net->csd.sources; s; s = s->next) {
+	for (const struct nb_csd_source *s = csd->sources; s; s = s->next) {
 		uint64_t gid = s->gid;
-		const uint64_t *b = block(net, gid);
+		const uint64_t *b = block(csd, gid);
 
 		for (int u = 0; gid % (uint64_t)net->ranks == q && u < net->threads; u++) {
 			if (!(b[u] >> NB_CSD_COUNT_SHIFT))
@@ -94,7 +97,8 @@ static size_t to_bytes(struct nb_target_info *in, size_t r, size_t *scount,
 	return got;
 }
 
-static int exchange_runs(struct nb_target_info *in, const struct nb_net *net)
+static int exchange_runs(struct nb_target_info *in, const struct nb_csd *csd,
+                         const struct nb_net *net)
 {
 	size_t r = (size_t)net->ranks, total = 0, got;
 	size_t *scount = calloc(r, sizeof(size_t)), *rcount = calloc(r, sizeof(size_t));
@@ -103,12 +107,12 @@ static int exchange_runs(struct nb_target_info *in, const struct nb_net *net)
 
 	in->off = calloc(r + 1, sizeof(size_t));
 	for (size_t q = 0; scount && q < r; q++)
-		total += scount[q] = pack_runs(net, q, NULL);
+		total += scount[q] = pack_runs(csd, net, q, NULL);
 	send = malloc((2 * total + 1) * sizeof(*send));
 	if (agree(!scount || !rcount || !in->off || !send))
 		goto out;
 	for (size_t q = 0, at = 0; q < r; at += scount[q++])
-		pack_runs(net, q, send + 2 * at);
+		pack_runs(csd, net, q, send + 2 * at);
 	nb_comm_alltoall(scount, sizeof(size_t), rcount);
 	got = to_bytes(in, r, scount, rcount);
 	in->runs = malloc((2 * got + 1) * sizeof(uint64_t));
@@ -121,14 +125,15 @@ out:
 	return rc;
 }
 
-int nb_targets_exchange(struct nb_target_info *in, const struct nb_net *net)
+int nb_targets_exchange(struct nb_target_info *in, const struct nb_csd *csd,
+                        bool compressed, const struct nb_net *net)
 {
 	int rc;
 
 	memset(in, 0, sizeof(*in));
 	if (net->ranks == 1)
 		return 0;
-	rc = net->compressed ? exchange_bits(in, net) : exchange_runs(in, net);
+	rc = compressed ? exchange_bits(in, csd, net) : exchange_runs(in, csd, net);
 	if (rc && net->rank == 0)
 		fprintf(stderr, "nbsim: the target-data exchange failed (out of "
 		        "memory, or over 2 GiB from one rank to another)\n");
@@ -163,19 +168,21 @@ static int push_run(struct nb_targets *tg, uint64_t rank, uint64_t thread,
 }
 
 /* One rank: everything comes from this rank's own table. */
-static int build_local(const struct nb_net *net, struct nb_thread_net *t)
+static int build_local(struct nb_targets *tgt, const struct nb_csd *csd,
+                       bool compressed, const struct nb_net *net,
+                       const struct nb_thread_net *t)
 {
 	for (size_t i = 0; i < t->n; i++) {
-		const uint64_t *b = block(net, (uint64_t)t->vp + i * (uint64_t)net->vps);
+		const uint64_t *b = block(csd, (uint64_t)t->vp + i * (uint64_t)net->vps);
 
-		if (net->compressed) {
-			if (b && push(&t->tgt[i], 0))
+		if (compressed) {
+			if (b && push(&tgt[i], 0))
 				return -1;
 			continue;
 		}
 		for (int u = 0; b && u < net->threads; u++) {
 			uint64_t count = b[u] >> NB_CSD_COUNT_SHIFT;
-			int rc = count ? push_run(&t->tgt[i], 0, (uint64_t)u,
+			int rc = count ? push_run(&tgt[i], 0, (uint64_t)u,
 			                          b[u] & NB_CSD_START_MASK, count) : 0;
 
 			if (rc)
@@ -185,7 +192,8 @@ static int build_local(const struct nb_net *net, struct nb_thread_net *t)
 	return 0;
 }
 
-static int build_bits(const struct nb_net *net, struct nb_thread_net *t,
+static int build_bits(struct nb_targets *tgt, const struct nb_net *net,
+                      const struct nb_thread_net *t,
                       const struct nb_target_info *in)
 {
 	for (size_t i = 0; i < t->n; i++) {
@@ -193,13 +201,14 @@ static int build_bits(const struct nb_net *net, struct nb_thread_net *t,
 
 		for (int p = 0; p < net->ranks; p++)
 			if (in->bits[(size_t)p * in->bytes + j / 8] >> (j % 8) & 1 &&
-			    push(&t->tgt[i], (uint64_t)p))
+			    push(&tgt[i], (uint64_t)p))
 				return -1;
 	}
 	return 0;
 }
 
-static int build_runs(const struct nb_net *net, struct nb_thread_net *t,
+static int build_runs(struct nb_targets *tgt, const struct nb_net *net,
+                      const struct nb_thread_net *t,
                       const struct nb_target_info *in)
 {
 	for (int p = 0; p < net->ranks; p++) {
@@ -210,7 +219,7 @@ static int build_runs(const struct nb_net *net, struct nb_thread_net *t,
 
 			if (gid - i * (uint64_t)net->vps != (uint64_t)t->vp)
 				continue;
-			if ((rc = push_run(&t->tgt[i], (uint64_t)p, in->runs[2 * k] & 1023,
+			if ((rc = push_run(&tgt[i], (uint64_t)p, in->runs[2 * k] & 1023,
 			                   b >> 24, b & NB_CSD_MAX_COUNT)))
 				return rc;
 		}
@@ -218,22 +227,22 @@ static int build_runs(const struct nb_net *net, struct nb_thread_net *t,
 	return 0;
 }
 
-int nb_targets_build(struct nb_net *net, int thread, const struct nb_target_info *in)
+int nb_targets_build(struct nb_targets **tgt, const struct nb_csd *csd,
+                     bool compressed, const struct nb_net *net, int thread,
+                     const struct nb_target_info *in)
 {
-	struct nb_thread_net *t = &net->t[thread];
+	const struct nb_thread_net *t = &net->t[thread];
 	int rc;
 
-	t->tgt = calloc(t->n + 1, sizeof(*t->tgt));
-	if (!t->tgt)
+	*tgt = calloc(t->n + 1, sizeof(**tgt));
+	if (!*tgt)
 		rc = -1;
 	else if (net->ranks == 1)
-		rc = build_local(net, t);
+		rc = build_local(*tgt, csd, compressed, net, t);
 	else
-		rc = net->compressed ? build_bits(net, t, in) : build_runs(net, t, in);
+		rc = compressed ? build_bits(*tgt, net, t, in) : build_runs(*tgt, net, t, in);
 	if (rc == -1)
 		fprintf(stderr, "nbsim: out of memory for the target tables\n");
-	if (rc)
-		t->failed = 1;
 	return rc;
 }
 

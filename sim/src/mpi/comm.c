@@ -1,6 +1,6 @@
 /* comm.c - nbsim's collective operations (comm.h) over MPI when built with
  * mpicc (NB_HAVE_MPI), or over a single process otherwise. */
-#include "exchange/comm.h"
+#include "mpi/comm.h"
 
 #include <limits.h>
 #include <stdio.h>

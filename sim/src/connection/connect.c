@@ -5,15 +5,15 @@
  * and, per target, by (projection, k) on every decomposition, which keeps
  * the order of additions into each ring-buffer slot, and so the floating
  * point sums, identical. */
-#include "engine/connect.h"
+#include "connection/connect.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/hugemem.h"
-#include "engine/rng.h"
+#include "util/hugemem.h"
+#include "util/rng.h"
 
 #define MAX_TRIES 255
 
@@ -131,25 +131,26 @@ static uint32_t *count_total(const struct nb_net *net,
 }
 
 /* Fills synapse k onto local target i (gid) at its row's cursor. */
-static void put(struct nb_thread_net *t, const struct gen *g, uint64_t i,
+static void put(struct nb_thread_conn *c, const struct gen *g, uint64_t i,
                 uint64_t gid, uint64_t k, uint64_t *cursor)
 {
 	struct draw r = draw_syn(g, gid, k);
-	struct nb_syn *s = &t->syn[cursor[r.src]++];
+	struct nb_syn *s = &c->syn[cursor[r.src]++];
 	int d = r.d > NB_MAX_DELAY ? NB_MAX_DELAY : r.d;
 
-	if (r.d < t->min_delay)
-		t->min_delay = r.d;
-	if (r.d > t->max_delay)
-		t->max_delay = r.d;
+	if (r.d < c->min_delay)
+		c->min_delay = r.d;
+	if (r.d > c->max_delay)
+		c->max_delay = r.d;
 	s->td = (uint32_t)i | (uint32_t)d << NB_TGT_BITS;
 	s->w = r.w;
 }
 
 /* One pass over every synapse of the thread: count the synapses of each
  * source (cursor NULL; only sources are drawn) or fill them in. */
-static void walk(const struct nb_net *net, struct nb_thread_net *t,
-                 uint32_t *const *indeg, uint64_t *cursor)
+static void walk(const struct nb_net *net, const struct nb_thread_net *t,
+                 struct nb_thread_conn *c, uint32_t *const *indeg,
+                 uint64_t *cursor)
 {
 	const struct nb_model *m = net->m;
 
@@ -166,9 +167,9 @@ static void walk(const struct nb_net *net, struct nb_thread_net *t,
 
 			for (uint64_t k = 0; k < kk; k++) {
 				if (cursor)
-					put(t, &g, i, gid, k, cursor);
+					put(c, &g, i, gid, k, cursor);
 				else
-					t->row[draw_src(&g, gid, k) + 1]++;
+					c->row[draw_src(&g, gid, k) + 1]++;
 			}
 		}
 	}
@@ -201,50 +202,50 @@ static uint32_t **in_degrees(const struct nb_net *net,
 	return indeg;
 }
 
-static int fail(struct nb_thread_net *t, const char *what)
+static int fail(const char *what)
 {
 	fprintf(stderr, "nbsim: %s\n", what);
-	t->failed = 1;
 	return -1;
 }
 
 /* Counting pass, prefix sum, allocation and filling pass. */
-static int build_rows(const struct nb_net *net, struct nb_thread_net *t,
-                      uint32_t *const *indeg)
+static int build_rows(const struct nb_net *net, const struct nb_thread_net *t,
+                      struct nb_thread_conn *c, uint32_t *const *indeg)
 {
 	uint64_t n = net->n_global, *cursor;
 
-	walk(net, t, indeg, NULL);
+	walk(net, t, c, indeg, NULL);
 	for (uint64_t g = 0; g < n; g++)
-		t->row[g + 1] += t->row[g];
-	t->nsyn = t->row[n];
-	t->syn = nb_huge_alloc(t->nsyn * sizeof(*t->syn));
+		c->row[g + 1] += c->row[g];
+	c->nsyn = c->row[n];
+	c->syn = nb_huge_alloc(c->nsyn * sizeof(*c->syn));
 	cursor = malloc(n * sizeof(*cursor) + 1);
-	if (!t->syn || !cursor) {
+	if (!c->syn || !cursor) {
 		free(cursor);
-		return fail(t, "out of memory for synapses");
+		return fail("out of memory for synapses");
 	}
-	memcpy(cursor, t->row, n * sizeof(*cursor));
-	t->min_delay = NB_MAX_DELAY + 1;
-	t->max_delay = 0;
-	walk(net, t, indeg, cursor);
+	memcpy(cursor, c->row, n * sizeof(*cursor));
+	c->min_delay = NB_MAX_DELAY + 1;
+	c->max_delay = 0;
+	walk(net, t, c, indeg, cursor);
 	free(cursor);
-	if (t->max_delay > NB_MAX_DELAY)
-		return fail(t, "a delay exceeds the longest storable one (1023 steps)");
+	if (c->max_delay > NB_MAX_DELAY)
+		return fail("a delay exceeds the longest storable one (1023 steps)");
 	return 0;
 }
 
-int nb_connect_thread(struct nb_net *net, int thread)
+int nb_connect_thread(struct nb_thread_conn *c, const struct nb_net *net,
+                      int thread)
 {
-	struct nb_thread_net *t = &net->t[thread];
+	const struct nb_thread_net *t = &net->t[thread];
 	uint32_t **indeg;
 	int rc;
 
-	t->row = calloc(net->n_global + 1, sizeof(*t->row));
-	indeg = t->row ? in_degrees(net, t) : NULL;
+	c->row = calloc(net->n_global + 1, sizeof(*c->row));
+	indeg = c->row ? in_degrees(net, t) : NULL;
 	if (!indeg)
-		return fail(t, "out of memory for connection tables");
-	rc = build_rows(net, t, indeg);
+		return fail("out of memory for connection tables");
+	rc = build_rows(net, t, c, indeg);
 	free_in_degrees(indeg, net->m->nprojs);
 	return rc;
 }

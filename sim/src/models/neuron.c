@@ -1,10 +1,10 @@
 /* neuron.c - propagators of NEST's exact integration for iaf_psc_delta and
  * iaf_psc_exp (formulas in /work/shared/notes/models.md). */
-#include "engine/neuron.h"
+#include "models/neuron.h"
 
 #include <math.h>
 
-#include "engine/steps.h"
+#include "util/steps.h"
 
 /* P21 of iaf_psc_exp: the membrane's response to a synaptic current. */
 static double p21(double tau_s, double tau_m, double c, double h)

@@ -1,21 +1,22 @@
 /* compressed.c - building the compressed spike table (compressed.h). */
-#include "exchange/compressed.h"
+#include "connection/compressed.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "engine/network.h"
-#include "engine/vec.h"
+#include "nodes/network.h"
+#include "util/vec.h"
 
 /* The block of source gid, or *blk = NULL when no thread has synapses
  * from it. -1 with a message when out of memory or out of range. */
-static int source_block(const struct nb_net *net, uint64_t gid, uint64_t **blk)
+static int source_block(const struct nb_net *net, const uint64_t *const *rows,
+                        uint64_t gid, uint64_t **blk)
 {
 	uint64_t *b = NULL;
 
 	*blk = NULL;
 	for (int u = 0; u < net->threads; u++) {
-		const uint64_t *row = net->t[u].row;
+		const uint64_t *row = rows[u];
 		uint64_t count = row[gid + 1] - row[gid];
 
 		if (count == 0)
@@ -50,7 +51,8 @@ static int record(uint64_t gid, struct nb_csd_source ***last)
 	return 0;
 }
 
-int nb_csd_build(struct nb_csd *c, const struct nb_net *net)
+int nb_csd_build(struct nb_csd *c, const struct nb_net *net,
+                 const uint64_t *const *rows)
 {
 	struct nb_csd_source **last = &c->sources;
 
@@ -61,7 +63,7 @@ int nb_csd_build(struct nb_csd *c, const struct nb_net *net)
 		void *outer = c->src;
 		uint64_t *blk;
 
-		if (source_block(net, gid, &blk))
+		if (source_block(net, rows, gid, &blk))
 			return -1;
 		if (nb_vec_reserve_one(&outer, c->n, &c->cap, sizeof(*c->src)) ||
 		    (blk && record(gid, &last))) {

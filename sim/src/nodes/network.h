@@ -1,7 +1,8 @@
-/* network.h - one rank's share of a network, NEST-style: neurons
- * round-robin over virtual processes (vp = gid % VP, rank = vp % R,
- * thread = vp / R); each thread holds its neurons' state, their ring
- * buffers, and every synapse onto them as a CSR indexed by source gid. */
+/* network.h - one rank's share of a network's neurons, NEST-style (its
+ * NodeManager and the nodes' buffers): neurons round-robin over virtual
+ * processes (vp = gid % VP, rank = vp % R, thread = vp / R); each thread
+ * holds its neurons' state and their ring buffers. The synapses onto them
+ * are the connection layer's (connection/connections.h). network.c. */
 #ifndef NB_NETWORK_H
 #define NB_NETWORK_H
 
@@ -9,26 +10,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/neuron.h"
-#include "engine/poisson.h"
-#include "exchange/compressed.h"
-#include "exchange/targets.h"
 #include "models/builders.h"
+#include "models/neuron.h"
+#include "models/poisson.h"
 
-struct nb_register;
-struct nb_merge;
-
-/* Synapse: target's local index (low 22 bits) and delay in steps (high
- * 10 bits), and weight (mV or pA). */
-#define NB_TGT_BITS 22
-#define NB_TGT_MASK ((1u << NB_TGT_BITS) - 1u)
-#define NB_MAX_DELAY ((1 << (32 - NB_TGT_BITS)) - 1)
-#define NB_MAX_LOCAL (1u << NB_TGT_BITS)
-
-struct nb_syn {
-	uint32_t td;
-	float w;
-};
+/* At most 2^22 neurons on one thread (a synapse holds a local index). */
+#define NB_LOCAL_BITS 22
+#define NB_MAX_LOCAL (1u << NB_LOCAL_BITS)
 
 /* A spike: emitted by gid at step (cycle start + lag) (--record-spikes). */
 struct nb_spike {
@@ -45,20 +33,12 @@ struct nb_thread_net {
 	double *fired;                 /* [n]: 1.0 when it spiked in the step being updated, else 0.0
 	                                  (a double: what the vectorised loop can store) */
 	uint32_t *bg;                  /* [n]: Poisson counts of the steps left in this block of 4, lowest byte first */
-	uint64_t *row;                 /* [N + 1] synapses of source gid: row[gid] .. row[gid+1]
-	                                  (construction only) */
-	struct nb_syn *syn;
-	uint64_t nsyn;
 	float *ring;                   /* [slots][n][channels] */
-	struct nb_targets *tgt;        /* [n] where each neuron's spikes go */
-	struct nb_register *reg;       /* this cycle's spike register */
-	struct nb_merge *merge;        /* deliver's cursors */
-	struct nb_spike *rec;          /* --record-spikes: [n * min_delay] */
+	struct nb_spike *rec;          /* keep_spikes: the cycle's spikes, [n * min_delay] */
 	size_t nrec;
 	uint64_t *pop_spikes;          /* [npops] spikes counted in the sim phase */
 	uint64_t events;               /* synaptic events delivered */
-	int min_delay, max_delay;      /* over this thread's synapses */
-	int failed;                    /* allocation failed */
+	int failed;                    /* something on this thread failed */
 };
 
 struct nb_net {
@@ -70,11 +50,8 @@ struct nb_net {
 	struct nb_prop *prop;          /* [npops] */
 	struct nb_poisson *pois;       /* [npops] */
 	int channels;                  /* nb_model_ring_channels */
-	int min_delay, max_delay, slots;
-	uint64_t synapses;             /* on this rank */
-	bool compressed;               /* NEST's use_compressed_spikes */
-	bool record_spikes;            /* keep t->rec */
-	struct nb_csd csd;             /* compressed spikes only (after construction) */
+	int min_delay, max_delay, slots; /* over every synapse of every rank */
+	bool keep_spikes;              /* keep each cycle's spikes in t->rec */
 	int64_t *moduli;               /* [slots]: ring slot of step (cycle start + k), NEST's moduli_ */
 	uint64_t *spike_counter;       /* [threads] spikes emitted, NEST's local_spike_counter_ */
 };
@@ -110,9 +87,11 @@ int nb_net_init_thread(struct nb_net *net, int thread);
 int nb_net_alloc_moduli(struct nb_net *net);
 /* moduli[k] = (start + k) % slots: for the cycle that begins at start. */
 void nb_net_set_moduli(struct nb_net *net, int64_t start);
-/* Ring buffers, spike register and deliver's cursors once the delays are
- * known (per thread, in the region). */
+/* Ring buffers, then with keep_spikes the list of each cycle's spikes,
+ * once the delays are known (per thread, in the region; -1 with a message
+ * when out of memory). */
 int nb_net_alloc_rings(struct nb_net *net, int thread);
+int nb_net_alloc_spike_list(struct nb_net *net, int thread);
 void nb_net_free(struct nb_net *net);
 
 #endif

@@ -1,5 +1,5 @@
 /* vec.c - std::vector-like growth (vec.h). */
-#include "engine/vec.h"
+#include "util/vec.h"
 
 #include <stdlib.h>
 #include <string.h>

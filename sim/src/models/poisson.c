@@ -1,5 +1,5 @@
 /* poisson.c - the cumulative-distribution table for Poisson inversion. */
-#include "engine/poisson.h"
+#include "models/poisson.h"
 
 #include <math.h>
 

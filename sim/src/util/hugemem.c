@@ -1,5 +1,5 @@
 /* hugemem.c - allocations by --huge-pages mode (hugemem.h). */
-#include "engine/hugemem.h"
+#include "util/hugemem.h"
 
 #include <errno.h>
 #include <stdio.h>

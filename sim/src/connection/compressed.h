@@ -38,11 +38,12 @@ struct nb_csd {
 	struct nb_csd_source *sources; /* until nb_csd_drop_sources */
 };
 
-/* Builds the table from every thread's CSR rows (call from one thread
- * while the others wait). 0, or -1 with a message on stderr when memory
- * runs out or a thread holds more synapses of one source than an entry
- * can count. */
-int nb_csd_build(struct nb_csd *c, const struct nb_net *net);
+/* Builds the table from every thread's CSR rows ([net->threads], each
+ * [n_global + 1]; call from one thread while the others wait). 0, or -1
+ * with a message on stderr when memory runs out or a thread holds more
+ * synapses of one source than an entry can count. */
+int nb_csd_build(struct nb_csd *c, const struct nb_net *net,
+                 const uint64_t *const *rows);
 /* Frees the source records (after the target-data exchange). */
 void nb_csd_drop_sources(struct nb_csd *c);
 void nb_csd_free(struct nb_csd *c);

@@ -11,9 +11,11 @@
 #ifndef NB_TARGETS_H
 #define NB_TARGETS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+struct nb_csd;
 struct nb_net;
 
 struct nb_targets {
@@ -37,10 +39,14 @@ struct nb_target_info {
 };
 
 /* Collective, outside parallel regions, after every rank built its
- * compressed table; nothing to do on one rank. 0, or -1 with a message. */
-int nb_targets_exchange(struct nb_target_info *in, const struct nb_net *net);
-/* Fills net->t[thread].tgt (call on that thread). 0, or -1 with a message. */
-int nb_targets_build(struct nb_net *net, int thread,
+ * compressed table csd (its source records still there); nothing to do on
+ * one rank. 0, or -1 with a message. */
+int nb_targets_exchange(struct nb_target_info *in, const struct nb_csd *csd,
+                        bool compressed, const struct nb_net *net);
+/* Allocates and fills *tgt, [net->t[thread].n] (call on that thread). 0,
+ * or -1 with a message. */
+int nb_targets_build(struct nb_targets **tgt, const struct nb_csd *csd,
+                     bool compressed, const struct nb_net *net, int thread,
                      const struct nb_target_info *in);
 void nb_targets_free_info(struct nb_target_info *in);
 void nb_targets_free(struct nb_targets *t, size_t n);
