@@ -33,6 +33,7 @@ struct run_state {
 	struct nb_placement_log placement;
 	struct nb_sampled sampled;
 	struct nb_observers obs;             /* of the sim phase */
+	struct nb_energy energy;
 	struct nb_run run;
 	double *rates;
 	const char **names;
@@ -210,6 +211,9 @@ static int run_phases(struct run_state *r)
 	r->log.threads = &r->thread_log;
 	r->obs.log = &r->log;
 	r->obs.progress = pre.progress;
+	nb_energy_init(&r->energy, r->o.powercap, nb_comm_local_rank() == 0);
+	r->obs.energy = &r->energy;
+	r->run.energy = &r->energy.facts;
 	r->sim.sync_timer = r->o.sync_timer;
 	nb_progress_start(pre.progress && (r->o.progress || isatty(STDERR_FILENO)),
 	                  r->o.t_presim + r->o.t_sim);
@@ -226,6 +230,7 @@ static int run_phases(struct run_state *r)
 	nb_probe_node(&r->run.start);
 	nb_disturb_snap(&r->run.context.disturb_start, r->threads);
 	r->run.time_sim_s = simulate(r, sim, &hook);
+	nb_observers_end(&r->obs);
 	nb_disturb_snap(&r->run.context.disturb_end, r->threads);
 	nb_probe_node(&r->run.end);
 	if (nb_comm_rank() == 0)

@@ -46,6 +46,8 @@ static void cycle(void *ctx, const struct nb_sim *s, const struct nb_cycle_repor
 		write_spikes(o->spikes, &s->net, r->start);
 	if (o->progress)
 		nb_progress_update((double)s->step * s->net.m->dt);
+	if (o->energy)
+		nb_energy_poll(o->energy);
 }
 
 struct nb_observer nb_observers_hook(struct nb_observers *o)
@@ -57,6 +59,14 @@ void nb_observers_begin(struct nb_observers *o)
 {
 	if (o->placement)
 		nb_placement_start(o->placement);
+	if (o->energy)
+		nb_energy_begin(o->energy);
+}
+
+void nb_observers_end(struct nb_observers *o)
+{
+	if (o->energy)
+		nb_energy_end(o->energy);
 }
 
 int nb_cycle_log_init(struct nb_cycle_log *log, size_t cycles)

@@ -38,6 +38,8 @@ static void collect_facts(struct nb_rank_facts *f, const struct nb_run *run,
 	                   &run->context.disturb_end, log->phase_s[NB_PHASE_UPDATE],
 	                   log->cycles);
 	nb_prov_collect(&f->prov, log->threads);
+	if (run->energy)
+		f->energy = *run->energy;
 }
 
 /* Gathers n elements of `size` bytes from every rank; rank 0 gets a new

@@ -10,6 +10,7 @@
 
 #include "engine/observer.h"
 #include "io/context.h"
+#include "io/energy.h"
 #include "io/probe.h"
 #include "io/thread-log.h"
 
@@ -42,6 +43,7 @@ struct nb_run {
 	bool compressed_spikes;         /* NEST's use_compressed_spikes */
 	const char *huge_pages;         /* --huge-pages */
 	const struct nb_placement_log *placement;
+	const struct nb_energy_facts *energy; /* this rank's reading, or NULL */
 	struct nb_run_context context;  /* provenance, tags, disturbance */
 };
 

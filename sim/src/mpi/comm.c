@@ -10,9 +10,10 @@
 #ifdef NB_HAVE_MPI
 #include <mpi.h>
 
-static int local_size = 1;
+static int local_size = 1, local_rank;
 
-/* Counts this node's ranks once, at start-up. */
+/* Counts this node's ranks once, at start-up; the split keeps the world
+ * order (key 0), so local rank 0 is the node's lowest world rank. */
 static void count_local(void)
 {
 	MPI_Comm node;
@@ -20,6 +21,7 @@ static void count_local(void)
 	MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0,
 	                    MPI_INFO_NULL, &node);
 	MPI_Comm_size(node, &local_size);
+	MPI_Comm_rank(node, &local_rank);
 	MPI_Comm_free(&node);
 }
 
@@ -60,6 +62,11 @@ int nb_comm_size(void)
 int nb_comm_local_size(void)
 {
 	return local_size;
+}
+
+int nb_comm_local_rank(void)
+{
+	return local_rank;
 }
 
 void nb_comm_barrier(void)
@@ -154,6 +161,11 @@ int nb_comm_size(void)
 int nb_comm_local_size(void)
 {
 	return 1;
+}
+
+int nb_comm_local_rank(void)
+{
+	return 0;
 }
 
 void nb_comm_barrier(void)

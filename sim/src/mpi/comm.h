@@ -25,8 +25,10 @@ void nb_comm_alltoall(const void *send, size_t n, void *recv);
  * int or memory runs out. */
 int nb_comm_alltoallv(const void *send, const size_t *scount, void *recv,
                       const size_t *rcount);
-/* Ranks on this rank's node (MPI_COMM_TYPE_SHARED). */
+/* Ranks on this rank's node (MPI_COMM_TYPE_SHARED), and this rank's place
+ * among them in world order (0: the node's lowest rank). */
 int nb_comm_local_size(void);
+int nb_comm_local_rank(void);
 /* Abort every rank with a message (used for errors after MPI start-up). */
 void nb_comm_abort(const char *msg);
 
