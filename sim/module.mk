@@ -55,7 +55,7 @@ unit-tests: sim-unit
 # Objects mirror sim/src's folders: $(SIM_B)/engine/cycle.o.
 $(SIM_B)/%.o: sim/src/%.c
 	@mkdir -p $(@D)
-	$(SIM_CC) $(SIM_CFLAGS) -c -o $@ $<
+	$(SIM_CC) $(SIM_CFLAGS) $(SIM_OBJ_FLAGS) -c -o $@ $<
 
 # GCC vectorises update.c's neuron loop only when it may compute both sides
 # of a select: -fno-trapping-math (no handler traps on floating-point
