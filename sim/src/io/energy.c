@@ -101,7 +101,7 @@ static int list(struct nb_energy *e, char names[][NB_ENERGY_NAME], int max)
 		     sscanf(de->d_name, PREFIX "%u%n", &a, &end) != 1) ||
 		    de->d_name[end] != '\0')
 			continue;
-		snprintf(tmp[n], NB_ENERGY_NAME, "%s", de->d_name);
+		snprintf(tmp[n], NB_ENERGY_NAME, "%.*s", NB_ENERGY_NAME - 1, de->d_name);
 		sorted[n] = tmp[n];
 		n++;
 	}
