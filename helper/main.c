@@ -23,8 +23,10 @@
 
 static const char usage[] =
 	"usage: " NB_PROGRAM " prolog [--job ID] [--value 0|1] [--conflict keep|latest]\n"
+	"              [--off node|both|tasks]\n"
 	"       " NB_PROGRAM " prolog [--job ID] [--allow 0|1|0,1] [--default keep|0|1]\n"
-	"              [--conflict keep|latest]   (the request from the environment)\n"
+	"              [--conflict keep|latest] [--off node|both|tasks]\n"
+	"              (the request from the environment: 0, 1 or 0-tasks)\n"
 	"       " NB_PROGRAM " epilog [--job ID]\n"
 	"       " NB_PROGRAM " step-end --job ID\n"
 	"       " NB_PROGRAM " status [--json]\n"
@@ -34,6 +36,9 @@ static const char usage[] =
 	"Without --job/--value, prolog and epilog read " NB_ENV_JOB_ID " and\n"
 	NB_ENV_VALUE ";\n"
 	"an unusable value there is logged and the --default applies.\n"
+	"--off: how a 0 request is met: node (the sysctl), both (the tasks' memory\n"
+	"policy, and the sysctl yielding to any 1 request) or tasks (the memory\n"
+	"policy alone: no request here); 0-tasks is never a request here.\n"
 	"Exit codes: 0 applied, 1 drift, 2 usage, 3 not honoured, 4 unsupported, 5 broken.\n"
 	"See numa-balancing-helper(8).\n";
 
@@ -97,6 +102,8 @@ int main(int argc, char **argv)
 	}
 	if (a.ignored[0])
 		log_msg(LOG_WARNING, "%s", a.ignored);
+	if (a.no_request[0])
+		log_msg(LOG_INFO, "%s", a.no_request);
 	if (!privileged(&a))
 		return dispatch(&a);
 	if (!run_by_root())

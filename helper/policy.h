@@ -16,17 +16,23 @@ struct nb_view {
 	int baseline;
 };
 
-/* Index of the record whose value is in force (the newest honoured
- * request), or -1 when no running job holds a value. */
+/* Index of the record whose request is in force: the newest honoured
+ * request that does not yield, else the newest honoured yielding one;
+ * -1 when no running job holds a value. */
 long policy_holder(const struct nb_view *v);
 
 /* The value the kernel must hold: the holder's request, else the baseline,
  * else -1 (no state: nothing to enforce). */
 int policy_expected(const struct nb_view *v);
 
-/* Whether a new request is honoured: when no running job holds a value,
- * when it asks for the value in force, or under the latest policy. */
-int policy_admit(const struct nb_view *v, int request, enum nb_conflict conflict);
+/* The value the kernel must hold once r, a new honoured record (newer
+ * than all in v), is in force. */
+int policy_expected_with(const struct nb_view *v, const struct nb_record *r);
+
+/* Whether r's request is honoured: a yielding one always; any other when
+ * no running job holds a value with a request that does not yield, when
+ * it asks for that value, or under the latest policy. */
+int policy_admit(const struct nb_view *v, const struct nb_record *r);
 
 /* Largest seq among the records, 0 when there are none. */
 unsigned long long policy_max_seq(const struct nb_view *v);

@@ -1,9 +1,11 @@
 /* Unit tests: the shared-node behaviour through the real prolog, epilog,
  * check and reset code, in process, against a fake sysctl and a scratch
- * state directory. Policy: the newest honoured request of a running job is
- * in force; with none left, the baseline. */
+ * state directory. Policy: the newest honoured request of a running job
+ * that does not yield is in force; with none, 0 while a yielding request
+ * (--off both) runs; with none left, the baseline. */
 #include <stdlib.h>
 
+#include "args.h"
 #include "commands.h"
 #include "paths.h"
 #include "suites.h"
@@ -257,6 +259,101 @@ START_TEST(long_bad_kernel_content_is_broken)
 }
 END_TEST
 
+/* A 1 job beside a yielding 0 job, in both orders of arrival and of
+ * ending, under keep and latest: both honoured (exit 0), the kernel at 1
+ * while the 1 job runs, at 0 while only the yielding job does, then the
+ * baseline. */
+START_TEST(one_beside_yielding_zero)
+{
+	for (int c = KEEP; c <= LATEST; c++) {
+		for (int order = 0; order < 4; order++) {
+			int zero_first = order & 1, zero_ends_first = order & 2;
+
+			fake_set(1);
+			if (zero_first) {
+				ck_assert_int_eq(prolog_yield(10), 0);
+				ck_assert_int_eq(fake_get(), 0);
+			}
+			ck_assert_int_eq(prolog(11, 1, (enum nb_conflict)c), 0);
+			ck_assert_int_eq(fake_get(), 1);
+			if (!zero_first)
+				ck_assert_int_eq(prolog_yield(10), 0);
+			ck_assert_int_eq(fake_get(), 1);
+			ck_assert_int_eq(cmd_check(), 0);
+			ck_assert_int_eq(epilog(zero_ends_first ? 10 : 11), 0);
+			ck_assert_int_eq(fake_get(), zero_ends_first ? 1 : 0);
+			ck_assert_int_eq(cmd_check(), 0);
+			ck_assert_int_eq(epilog(zero_ends_first ? 11 : 10), 0);
+			assert_clean(1);
+		}
+	}
+}
+END_TEST
+
+/* Yielding requests never conflict with anything: a 0 under keep beside
+ * them is honoured too, and the conflict policy still applies between the
+ * requests that do not yield. */
+START_TEST(yielding_beside_conflict)
+{
+	fake_set(3);
+	ck_assert_int_eq(prolog_yield(1), 0);
+	ck_assert_int_eq(prolog(2, 0, KEEP), 0);
+	ck_assert_int_eq(prolog(3, 1, KEEP), 3); /* job 2's 0 does not yield */
+	ck_assert_int_eq(prolog_yield(4), 0);
+	ck_assert_int_eq(records_on_disk(), 4);
+	ck_assert_int_eq(epilog(2), 0);
+	ck_assert_int_eq(fake_get() & 1, 0); /* jobs 1 and 4 yield 0 */
+	ck_assert_int_eq(prolog(5, 1, KEEP), 0);
+	ck_assert_int_eq(fake_get() & 1, 1);
+	ck_assert_int_eq(epilog(5), 0);
+	ck_assert_int_eq(epilog(1), 0);
+	ck_assert_int_eq(fake_get() & 1, 0);
+	ck_assert_int_eq(epilog(3), 0);
+	ck_assert_int_eq(epilog(4), 0);
+	assert_clean(3);
+}
+END_TEST
+
+/* --off tasks: a 0 request is no request for the helper; a 1 is as ever. */
+START_TEST(off_tasks_zero_is_no_request)
+{
+	struct nb_args a;
+	const char *argv[] = { "numa-balancing-helper", "prolog", "--job", "4", "--value", "0",
+	                       "--off", "tasks" };
+	struct nb_env env = { NULL, NULL };
+	char err[256];
+
+	fake_set(1);
+	ck_assert_int_eq(args_parse(8, argv, &env, &a, err, sizeof(err)), 0);
+	ck_assert_int_eq(cmd_prolog(&a), 0);
+	assert_clean(1);
+	ck_assert_int_eq(prolog_off(5, 1, KEEP, NB_OFF_TASKS), 0);
+	ck_assert_int_eq(records_on_disk(), 1);
+	ck_assert_int_eq(epilog(5), 0);
+	assert_clean(1);
+}
+END_TEST
+
+/* Records in the version 1 format (written before an upgrade) are read
+ * and honoured: they do not yield, and their epilog restores the
+ * baseline. */
+START_TEST(version_one_records)
+{
+	put_baseline(3, this_boot());
+	put_record_v1("job.5", 5, 0, this_boot());
+	fake_set(0);
+	ck_assert_int_eq(cmd_check(), 0);
+	ck_assert_int_eq(prolog(6, 1, KEEP), 3); /* job 5's 0 does not yield */
+	ck_assert_int_eq(prolog_yield(7), 0);
+	ck_assert_int_eq(fake_get(), 0);
+	ck_assert_int_eq(epilog(5), 0);
+	ck_assert_int_eq(fake_get(), 0); /* job 7 yields 0 */
+	ck_assert_int_eq(epilog(6), 0);
+	ck_assert_int_eq(epilog(7), 0);
+	assert_clean(3);
+}
+END_TEST
+
 Suite *shared_suite(void)
 {
 	Suite *s = suite_create("shared-node");
@@ -281,6 +378,10 @@ Suite *shared_suite(void)
 	tcase_add_test(t, unsupported_changes_nothing);
 	tcase_add_test(t, bad_kernel_content_is_broken);
 	tcase_add_test(t, long_bad_kernel_content_is_broken);
+	tcase_add_test(t, one_beside_yielding_zero);
+	tcase_add_test(t, yielding_beside_conflict);
+	tcase_add_test(t, off_tasks_zero_is_no_request);
+	tcase_add_test(t, version_one_records);
 	suite_add_tcase(s, t);
 	return s;
 }
