@@ -1,7 +1,16 @@
 /* Shared-node policy: the newest honoured request of a running job that
  * does not yield is in force; with none, 0 while a yielding request runs;
- * with none of either, the baseline. Pure functions over the records. */
+ * with none of either, the baseline. A request sets normal balancing only
+ * and keeps the site's memory tiering bit. Pure functions over the
+ * records. */
 #include "policy.h"
+
+#include "common/kernel.h"
+
+int policy_value(const struct nb_view *v, int request)
+{
+	return ((v->has_baseline ? v->baseline : 0) & NB_BALANCING_TIERING) | request;
+}
 
 /* Index of the newest honoured record that yields (yielding 1) or does
  * not (0), or -1. */
@@ -30,7 +39,7 @@ int policy_expected(const struct nb_view *v)
 	long h = policy_holder(v);
 
 	if (h >= 0)
-		return v->recs[h].value;
+		return policy_value(v, v->recs[h].value);
 	return v->has_baseline ? v->baseline : -1;
 }
 
@@ -38,7 +47,7 @@ int policy_expected_with(const struct nb_view *v, const struct nb_record *r)
 {
 	long h = newest(v, 0);
 
-	return r->yield && h >= 0 ? v->recs[h].value : r->value;
+	return policy_value(v, r->yield && h >= 0 ? v->recs[h].value : r->value);
 }
 
 int policy_admit(const struct nb_view *v, const struct nb_record *r)

@@ -56,8 +56,10 @@ static int sysctl_fatal(enum nb_exit rc, int writable)
  * (it may have written it before it was stopped). */
 static int holds_pending(const struct nb_session *s)
 {
+	struct nb_view v = state_view(&s->st);
+
 	for (size_t i = 0; i < s->st.pending.n; i++) {
-		if (s->st.pending.recs[i].value == s->kernel)
+		if (policy_value(&v, s->st.pending.recs[i].value) == s->kernel)
 			return 1;
 	}
 	return 0;

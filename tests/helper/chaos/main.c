@@ -42,7 +42,7 @@ static void new_epoch(struct chaos *c)
 	c->epochs++;
 	c->latest = rand() % 2;
 	c->epochs_latest += c->latest;
-	c->baseline = rand() % 4; /* an administrator's value, set while the node is idle */
+	c->baseline = rand() % 5; /* an administrator's value, set while the node is idle */
 	faults_set_kernel(c, c->baseline);
 	c->njobs = 0;
 	c->target = c->ending ? 0 : 4 + rand() % (MAX_JOBS - 4);

@@ -8,8 +8,8 @@
  *    failed epilog or reset changed nothing; a step-end, killed or not,
  *    never adds, removes or changes the honoured flag of a record;
  *  - the kernel holds what the policy gives the running jobs' honoured
- *    requests, and the epoch's baseline when none holds one (a lost
- *    restore otherwise);
+ *    requests (in bit 1, with the baseline's memory tiering bit 2), and
+ *    the epoch's baseline when none holds one (a lost restore otherwise);
  *  - the baseline file exists exactly while a record does, and holds the
  *    epoch's baseline; no pending or temporary file is left once settled. */
 #include <dirent.h>
@@ -253,10 +253,10 @@ void model_check(struct chaos *c, const char *when)
 		chaos_fail(c, "%s: LOST RESTORE: no job holds a value, kernel %d, baseline %d",
 		           when, kernel, c->baseline);
 	}
-	if (mask != 0 && (kernel < 0 || kernel > 1 || !(mask & (1u << kernel))))
-		chaos_fail(c, "%s: kernel %d, but the running jobs' honoured requests allow %s (%s)",
-		           when, kernel, mask == 3 ? "0 or 1" : mask == 1 ? "0" : "1",
-		           c->latest ? "latest" : "keep");
+	if (mask != 0 && (kernel < 0 || (kernel & ~1) != (c->baseline & 2) || !(mask & (1u << (kernel & 1)))))
+		chaos_fail(c, "%s: kernel %d, but the running jobs' honoured requests allow %s over "
+		           "baseline %d (%s)", when, kernel, mask == 3 ? "0 or 1" : mask == 1 ? "0" : "1",
+		           c->baseline, c->latest ? "latest" : "keep");
 	if (!c->latest && mask == 3)
 		chaos_fail(c, "%s: keep: honoured requests for both 0 and 1 are running", when);
 }

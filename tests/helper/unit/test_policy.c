@@ -46,7 +46,7 @@ END_TEST
 START_TEST(newest_honoured_holds)
 {
 	struct nb_record r[] = { rec(1, 0, 1, 5), rec(2, 1, 0, 6), rec(3, 1, 1, 7), rec(4, 0, 0, 8) };
-	struct nb_view v = { r, 4, 1, 2 };
+	struct nb_view v = { r, 4, 1, 4 };
 
 	ck_assert_int_eq(policy_holder(&v), 2);
 	ck_assert_int_eq(policy_expected(&v), 1);
@@ -154,6 +154,32 @@ START_TEST(yielding_beside_conflict)
 }
 END_TEST
 
+/* (baseline & 2) | request: the memory tiering bit stays, 4 gives 0 or 1;
+ * without a baseline (no state yet) the request alone. */
+START_TEST(tiering_bit)
+{
+	struct nb_record one = rec(1, 1, 1, 1);
+	struct nb_view v = { &one, 1, 1, 0 };
+	struct nb_record y = yielding(2, 2);
+
+	for (int base = 0; base <= 4; base++) {
+		v.baseline = base;
+		for (int req = 0; req <= 1; req++)
+			ck_assert_int_eq(policy_value(&v, req), (base == 2 || base == 3 ? 2 : 0) | req);
+		ck_assert_int_eq(policy_expected(&v), policy_value(&v, 1));
+		ck_assert_int_eq(policy_expected_with(&v, &y), policy_value(&v, 1));
+		v.n = 0;
+		ck_assert_int_eq(policy_expected(&v), base);
+		ck_assert_int_eq(policy_expected_with(&v, &y), policy_value(&v, 0));
+		v.n = 1;
+	}
+	v.has_baseline = 0;
+	v.baseline = 3;
+	ck_assert_int_eq(policy_value(&v, 0), 0);
+	ck_assert_int_eq(policy_value(&v, 1), 1);
+}
+END_TEST
+
 Suite *policy_suite(void)
 {
 	Suite *s = suite_create("policy");
@@ -167,6 +193,7 @@ Suite *policy_suite(void)
 	tcase_add_test(t, yielding_never_conflicts);
 	tcase_add_test(t, one_after_yielding_zero);
 	tcase_add_test(t, yielding_beside_conflict);
+	tcase_add_test(t, tiering_bit);
 	suite_add_tcase(s, t);
 	return s;
 }

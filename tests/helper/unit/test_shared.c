@@ -25,16 +25,16 @@ END_TEST
 
 START_TEST(two_jobs_conflict_keep)
 {
-	fake_set(3);
+	fake_set(4);
 	ck_assert_int_eq(prolog(10, 0, KEEP), 0);
 	ck_assert_int_eq(prolog(11, 1, KEEP), 3);
 	ck_assert_int_eq(fake_get(), 0);
 	ck_assert_int_eq(cmd_check(), 0);
 	ck_assert_int_eq(epilog(10), 0);
-	ck_assert_int_eq(fake_get(), 3); /* 11 was not honoured: baseline */
+	ck_assert_int_eq(fake_get(), 4); /* 11 was not honoured: baseline */
 	ck_assert_int_eq(records_on_disk(), 1);
 	ck_assert_int_eq(epilog(11), 0);
-	assert_clean(3);
+	assert_clean(4);
 }
 END_TEST
 
@@ -53,19 +53,19 @@ END_TEST
 
 START_TEST(latest_older_job_ends_first)
 {
-	fake_set(2);
+	fake_set(4);
 	ck_assert_int_eq(prolog(10, 0, LATEST), 0);
 	ck_assert_int_eq(prolog(11, 1, LATEST), 0);
 	ck_assert_int_eq(epilog(10), 0);
 	ck_assert_int_eq(fake_get(), 1);
 	ck_assert_int_eq(epilog(11), 0);
-	assert_clean(2);
+	assert_clean(4);
 }
 END_TEST
 
 START_TEST(three_jobs_keep)
 {
-	fake_set(3);
+	fake_set(4);
 	ck_assert_int_eq(prolog(1, 0, KEEP), 0);
 	ck_assert_int_eq(prolog(2, 0, KEEP), 0);
 	ck_assert_int_eq(prolog(3, 1, KEEP), 3);
@@ -73,15 +73,15 @@ START_TEST(three_jobs_keep)
 	ck_assert_int_eq(epilog(1), 0);
 	ck_assert_int_eq(fake_get(), 0);
 	ck_assert_int_eq(epilog(2), 0);
-	ck_assert_int_eq(fake_get(), 3);
+	ck_assert_int_eq(fake_get(), 4);
 	ck_assert_int_eq(epilog(3), 0);
-	assert_clean(3);
+	assert_clean(4);
 }
 END_TEST
 
 START_TEST(three_jobs_latest)
 {
-	fake_set(3);
+	fake_set(4);
 	ck_assert_int_eq(prolog(1, 0, LATEST), 0);
 	ck_assert_int_eq(prolog(2, 1, LATEST), 0);
 	ck_assert_int_eq(prolog(3, 0, LATEST), 0);
@@ -91,7 +91,7 @@ START_TEST(three_jobs_latest)
 	ck_assert_int_eq(epilog(2), 0);
 	ck_assert_int_eq(fake_get(), 0);
 	ck_assert_int_eq(epilog(1), 0);
-	assert_clean(3);
+	assert_clean(4);
 }
 END_TEST
 
@@ -113,15 +113,15 @@ END_TEST
 
 START_TEST(unknown_epilog)
 {
-	fake_set(2);
+	fake_set(4);
 	ck_assert_int_eq(epilog(99), 0);
-	assert_clean(2);
+	assert_clean(4);
 	ck_assert_int_eq(prolog(1, 0, KEEP), 0);
 	ck_assert_int_eq(epilog(99), 0);
 	ck_assert_int_eq(fake_get(), 0);
 	ck_assert_int_eq(records_on_disk(), 1);
 	ck_assert_int_eq(epilog(1), 0);
-	assert_clean(2);
+	assert_clean(4);
 }
 END_TEST
 
@@ -143,7 +143,7 @@ END_TEST
 
 START_TEST(repeated_epilog)
 {
-	fake_set(3);
+	fake_set(4);
 	ck_assert_int_eq(prolog(1, 1, KEEP), 0);
 	ck_assert_int_eq(prolog(2, 1, KEEP), 0);
 	ck_assert_int_eq(epilog(1), 0);
@@ -151,21 +151,58 @@ START_TEST(repeated_epilog)
 	ck_assert_int_eq(fake_get(), 1); /* job 2 still runs */
 	ck_assert_int_eq(epilog(2), 0);
 	ck_assert_int_eq(epilog(2), 0);
-	assert_clean(3);
+	assert_clean(4);
 }
 END_TEST
 
-START_TEST(baselines_two_and_three)
+/* A request sets normal balancing (bit 1) and keeps the baseline's memory
+ * tiering bit (2): the value in force for request r is (baseline & 2) | r,
+ * 4 (no defined meaning) gives plain 0 or 1, and the exact baseline comes
+ * back at the end. */
+START_TEST(tiering_bit_kept)
 {
-	for (int base = 2; base <= 3; base++) {
+	static const int in_force[5][2] = { { 0, 1 }, { 0, 1 }, { 2, 3 }, { 2, 3 }, { 0, 1 } };
+
+	for (int base = 0; base <= 4; base++) {
 		for (int req = 0; req <= 1; req++) {
 			fake_set(base);
 			ck_assert_int_eq(prolog(5, req, KEEP), 0);
-			ck_assert_int_eq(fake_get(), req);
+			ck_assert_int_eq(fake_get(), in_force[base][req]);
+			ck_assert_int_eq(cmd_check(), 0);
 			ck_assert_int_eq(epilog(5), 0);
 			assert_clean(base);
 		}
+		fake_set(base); /* two jobs, latest, and a yielding 0 */
+		ck_assert_int_eq(prolog(6, 0, LATEST), 0);
+		ck_assert_int_eq(prolog(7, 1, LATEST), 0);
+		ck_assert_int_eq(fake_get(), in_force[base][1]);
+		ck_assert_int_eq(prolog_yield(8), 0);
+		ck_assert_int_eq(epilog(7), 0);
+		ck_assert_int_eq(fake_get(), in_force[base][0]);
+		ck_assert_int_eq(epilog(6), 0);
+		ck_assert_int_eq(fake_get(), in_force[base][0]);
+		ck_assert_int_eq(cmd_check(), 0);
+		ck_assert_int_eq(epilog(8), 0);
+		assert_clean(base);
 	}
+}
+END_TEST
+
+/* The bit comes from the baseline, not from the kernel now: an
+ * administrator who sets the tiering bit while a job holds a value sees
+ * drift, and the next run puts the job's value back over the baseline. */
+START_TEST(tiering_bit_from_baseline)
+{
+	fake_set(1);
+	ck_assert_int_eq(prolog(1, 0, KEEP), 0);
+	ck_assert_int_eq(fake_get(), 0);
+	fake_set(2);
+	ck_assert_int_eq(cmd_check(), 1);
+	ck_assert_int_eq(prolog(2, 0, KEEP), 0);
+	ck_assert_int_eq(fake_get(), 0);
+	ck_assert_int_eq(epilog(1), 0);
+	ck_assert_int_eq(epilog(2), 0);
+	assert_clean(1);
 }
 END_TEST
 
@@ -339,7 +376,7 @@ END_TEST
  * baseline. */
 START_TEST(version_one_records)
 {
-	put_baseline(3, this_boot());
+	put_baseline(1, this_boot());
 	put_record_v1("job.5", 5, 0, this_boot());
 	fake_set(0);
 	ck_assert_int_eq(cmd_check(), 0);
@@ -350,7 +387,7 @@ START_TEST(version_one_records)
 	ck_assert_int_eq(fake_get(), 0); /* job 7 yields 0 */
 	ck_assert_int_eq(epilog(6), 0);
 	ck_assert_int_eq(epilog(7), 0);
-	assert_clean(3);
+	assert_clean(1);
 }
 END_TEST
 
@@ -370,7 +407,8 @@ Suite *shared_suite(void)
 	tcase_add_test(t, unknown_epilog);
 	tcase_add_test(t, repeated_prolog);
 	tcase_add_test(t, repeated_epilog);
-	tcase_add_test(t, baselines_two_and_three);
+	tcase_add_test(t, tiering_bit_kept);
+	tcase_add_test(t, tiering_bit_from_baseline);
 	tcase_add_test(t, no_request_records_nothing);
 	tcase_add_test(t, drift_and_reset);
 	tcase_add_test(t, leftover_baseline_not_applied);
