@@ -52,9 +52,10 @@ static int set_off(struct nb_args *a, const char *v)
 
 #define ON(cmd) (1u << (cmd))
 
-enum { O_JOB, O_VALUE, O_CONFLICT, O_ALLOW, O_DEFAULT, O_OFF, O_JSON };
+enum { O_JOB, O_VALUE, O_CONFLICT, O_ALLOW, O_DEFAULT, O_OFF, O_JSON, O_SCRIPT };
 
-/* The options, which commands take them, and what a bad value gets told. */
+/* The options, which commands take them, and what a bad value gets told;
+ * those without a set function are flags. */
 static const struct option {
 	const char *name;
 	unsigned cmds;
@@ -69,6 +70,7 @@ static const struct option {
 	[O_DEFAULT] = { "--default", ON(NB_CMD_PROLOG), set_default, "keep, 0 or 1" },
 	[O_OFF] = { "--off", ON(NB_CMD_PROLOG), set_off, "both, node or tasks" },
 	[O_JSON] = { "--json", ON(NB_CMD_STATUS), NULL, NULL },
+	[O_SCRIPT] = { "--script", ON(NB_CMD_PROLOG) | ON(NB_CMD_EPILOG), NULL, NULL },
 };
 
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))
@@ -95,7 +97,7 @@ static int find_option(enum nb_cmd cmd, const char *arg, size_t n)
 	return -1;
 }
 
-/* One option at argv[*i]: "--name value", "--name=value" or "--json". */
+/* One option at argv[*i]: "--name value", "--name=value" or a flag. */
 static int parse_option(int argc, const char *const argv[], int *i, struct nb_args *a,
                         unsigned *seen, char *err, size_t errlen)
 {
@@ -113,10 +115,10 @@ static int parse_option(int argc, const char *const argv[], int *i, struct nb_ar
 		return -1;
 	}
 	*seen |= 1u << k;
-	if (!options[k].set) { /* --json */
-		a->json = 1;
+	if (!options[k].set) {
+		*(k == O_JSON ? &a->json : &a->script) = 1;
 		if (eq)
-			snprintf(err, errlen, "--json takes no value");
+			snprintf(err, errlen, "%s takes no value", options[k].name);
 		return eq ? -1 : 0;
 	}
 	if (eq) {

@@ -32,6 +32,7 @@ struct nb_args {
 	unsigned allow;         /* --allow: values a request from the environment may ask for */
 	int dflt;               /* --default: the request when there is none usable */
 	int json;
+	int script;             /* --script: run as Prolog=/Epilog= (exit 0 for what users cause) */
 	/* Non-empty when the environment's request was unusable and the
 	 * default was taken instead: one line for the log (a warning). */
 	char ignored[192];

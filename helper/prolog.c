@@ -129,7 +129,7 @@ enum nb_exit cmd_prolog(const struct nb_args *a)
 
 	if (a->value < 0)
 		return NB_EXIT_OK; /* no request: nothing to record or change */
-	rc = session_begin(&s, 1);
+	rc = session_begin(&s, NB_SESSION_WRITE);
 	if (rc == NB_EXIT_OK) {
 		failpoint("prolog", "locked");
 		long i = state_find(&s.st, a->job);

@@ -105,7 +105,7 @@ enum nb_exit cmd_status(const struct nb_args *a)
 	 * session_begin reuses the answer). */
 	int nodes = nodes_count();
 	struct nb_session s;
-	enum nb_exit rc = session_begin(&s, 0);
+	enum nb_exit rc = session_begin(&s, NB_SESSION_READ);
 
 	if (rc == NB_EXIT_OK) {
 		int expected = session_expected(&s);
@@ -149,7 +149,7 @@ static enum nb_exit compare(const struct nb_session *s)
 enum nb_exit cmd_check(void)
 {
 	struct nb_session s;
-	enum nb_exit rc = session_begin(&s, 0);
+	enum nb_exit rc = session_begin(&s, NB_SESSION_READ);
 
 	if (rc == NB_EXIT_OK)
 		rc = s.sysctl_rc != NB_EXIT_OK ? s.sysctl_rc : compare(&s);

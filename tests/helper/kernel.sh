@@ -4,9 +4,11 @@
 # --value 1 sets normal balancing and keeps the memory tiering bit (1 on a
 # node at 0 or 4, 3 on a node at 2 or 3), epilog --job 1 restores the
 # previous value exactly, also 2, 3 and 4; check sees a value changed behind
-# its back; with /proc/sys read-only (a container), prolog and epilog exit 4
-# (unsupported) and change nothing. The original value is restored whatever
-# happens; the test holds /run/lock/numa-balancing-tests.lock.
+# its back; with /proc/sys read-only (a container), a prolog exits 4
+# (unsupported; 0 with --script) and changes nothing, an epilog with nothing
+# to act on exits 0, and one that must restore exits 4 and keeps its
+# record. The original value is restored whatever happens; the test holds
+# /run/lock/numa-balancing-tests.lock.
 # Usage: kernel.sh HELPER_BIN
 set -u
 bin=$1
@@ -68,8 +70,16 @@ err=$(cat "/tmp/nb-kernel-ro.$$"); rm -f "/tmp/nb-kernel-ro.$$"
 echo "$err" | grep -q "Read-only file system" || fail "read-only /proc/sys: message '$err'"
 value_is 3 "read-only /proc/sys, prolog"
 "$bin" status --json 2>/dev/null | grep -q '"jobs":\[\]' || fail "read-only /proc/sys: prolog left a record"
+ro prolog --job 1 --value 1 --script 2>/dev/null; rc=$?
+[ "$rc" -eq 0 ] || fail "read-only /proc/sys: prolog --script exited $rc, want 0"
 ro epilog --job 1 2>/dev/null; rc=$?
-[ "$rc" -eq 4 ] || fail "read-only /proc/sys: epilog exited $rc, want 4"
+[ "$rc" -eq 0 ] || fail "read-only /proc/sys: epilog with nothing to act on exited $rc, want 0"
 value_is 3 "read-only /proc/sys, epilog"
-echo "kernel: read-only /proc/sys: prolog and epilog exit 4, value and state untouched"
+run 0 prolog --job 1 --value 0
+ro epilog --job 1 --script 2>/dev/null; rc=$?
+[ "$rc" -eq 4 ] || fail "read-only /proc/sys: epilog that must restore exited $rc, want 4"
+value_is 2 "read-only /proc/sys, a restore that cannot be written"
+run 0 epilog --job 1
+value_is 3 "the restore once /proc/sys is writable again"
+echo "kernel: read-only /proc/sys: prolog exits 4 (0 with --script), an epilog with nothing to act on 0, one that must restore 4; value and state untouched"
 echo "kernel: OK (original value $orig restored on exit)"

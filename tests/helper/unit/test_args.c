@@ -178,6 +178,24 @@ START_TEST(prolog_off_routes)
 }
 END_TEST
 
+START_TEST(script_flag)
+{
+	struct nb_args a;
+
+	ck_assert_int_eq(parse("3", "1", &a, ARGS("prolog", "--script", "--off", "both")), 0);
+	ck_assert_int_eq(a.script, 1);
+	ck_assert_int_eq(a.value, 1);
+	ck_assert_int_eq(parse("3", NULL, &a, ARGS("epilog", "--script")), 0);
+	ck_assert_int_eq(a.script, 1);
+	ck_assert_int_eq(parse("3", NULL, &a, ARGS("epilog")), 0);
+	ck_assert_int_eq(a.script, 0);
+	ck_assert_int_eq(parse("3", NULL, &a, ARGS("epilog", "--script=1")), -1);
+	ck_assert_int_eq(parse("3", NULL, &a, ARGS("epilog", "--script", "--script")), -1);
+	ck_assert_int_eq(parse(NULL, NULL, &a, ARGS("status", "--script")), -1);
+	ck_assert_int_eq(parse(NULL, NULL, &a, ARGS("reset", "--script")), -1);
+}
+END_TEST
+
 START_TEST(epilog_args)
 {
 	struct nb_args a;
@@ -241,6 +259,7 @@ Suite *args_suite(void)
 	tcase_add_test(t, prolog_env_hostile);
 	tcase_add_test(t, prolog_env_policy);
 	tcase_add_test(t, prolog_off_routes);
+	tcase_add_test(t, script_flag);
 	tcase_add_test(t, epilog_args);
 	tcase_add_test(t, bad_command_lines);
 	tcase_add_test(t, other_commands);

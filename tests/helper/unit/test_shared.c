@@ -4,6 +4,7 @@
  * that does not yield is in force; with none, 0 while a yielding request
  * (--off both) runs; with none left, the baseline. */
 #include <stdlib.h>
+#include <sys/stat.h>
 
 #include "args.h"
 #include "commands.h"
@@ -265,6 +266,8 @@ START_TEST(state_from_before_reboot_ignored)
 }
 END_TEST
 
+/* No sysctl: a prolog with a request changes nothing (4); an epilog with
+ * nothing to act on succeeds. */
 START_TEST(unsupported_changes_nothing)
 {
 	setenv("NB_TEST_SYSCTL", scratch_path("absent"), 1);
@@ -272,8 +275,45 @@ START_TEST(unsupported_changes_nothing)
 	ck_assert_int_eq(prolog(1, 0, KEEP), 4);
 	ck_assert_int_eq(records_on_disk(), 0);
 	ck_assert_int_eq(baseline_on_disk(), 0);
-	ck_assert_int_eq(epilog(1), 4);
+	ck_assert_int_eq(epilog(1), 0);
 	ck_assert_int_eq(cmd_check(), 4);
+	ck_assert_int_eq(cmd_reset(), 0);
+}
+END_TEST
+
+/* A sysctl the helper may not write (mode 0444: it keeps no
+ * CAP_DAC_OVERRIDE, so EACCES even as root): a prolog changes nothing (4);
+ * an epilog with nothing to act on (no record of the job, nothing
+ * pending, the kernel where the state wants it) needs no write access and
+ * exits 0; one that must restore exits 4 and keeps the record. */
+START_TEST(read_only_sysctl_epilog)
+{
+	fake_set(1);
+	ck_assert_int_eq(chmod(scratch_path("sysctl"), 0444), 0);
+	ck_assert_int_eq(prolog(1, 0, KEEP), 4);
+	ck_assert_int_eq(records_on_disk(), 0);
+	ck_assert_int_eq(epilog(1), 0);
+	ck_assert_int_eq(cmd_reset(), 0);
+	ck_assert_int_eq(cmd_check(), 0);
+	ck_assert_int_eq(chmod(scratch_path("sysctl"), 0644), 0);
+	ck_assert_int_eq(prolog(2, 1, KEEP), 0); /* 1 already: nothing written */
+	ck_assert_int_eq(prolog(3, 0, KEEP), 3);
+	ck_assert_int_eq(chmod(scratch_path("sysctl"), 0444), 0);
+	ck_assert_int_eq(epilog(3), 0); /* not honoured: nothing to put back */
+	ck_assert_int_eq(epilog(4), 0); /* unknown job, the kernel at 1 */
+	ck_assert_int_eq(records_on_disk(), 1);
+	ck_assert_int_eq(chmod(scratch_path("sysctl"), 0644), 0);
+	ck_assert_int_eq(prolog(5, 0, LATEST), 0);
+	ck_assert_int_eq(fake_get(), 0);
+	ck_assert_int_eq(chmod(scratch_path("sysctl"), 0444), 0);
+	ck_assert_int_eq(epilog(5), 4); /* 1 is due and cannot be written */
+	ck_assert_int_eq(records_on_disk(), 2);
+	ck_assert_int_eq(fake_get(), 0);
+	ck_assert_int_eq(chmod(scratch_path("sysctl"), 0644), 0);
+	ck_assert_int_eq(epilog(5), 0);
+	ck_assert_int_eq(fake_get(), 1);
+	ck_assert_int_eq(epilog(2), 0);
+	assert_clean(1);
 }
 END_TEST
 
@@ -414,6 +454,7 @@ Suite *shared_suite(void)
 	tcase_add_test(t, leftover_baseline_not_applied);
 	tcase_add_test(t, state_from_before_reboot_ignored);
 	tcase_add_test(t, unsupported_changes_nothing);
+	tcase_add_test(t, read_only_sysctl_epilog);
 	tcase_add_test(t, bad_kernel_content_is_broken);
 	tcase_add_test(t, long_bad_kernel_content_is_broken);
 	tcase_add_test(t, one_beside_yielding_zero);
