@@ -2,6 +2,7 @@
  * restores it. Parses the command line, checks root, drops privileges,
  * dispatches, and makes sure a non-zero exit gives its reason on stderr.
  * Interface: docs/design.md and numa-balancing-helper(8). */
+#include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <signal.h>
@@ -52,7 +53,7 @@ static const char usage[] =
 static int sane_fds(void)
 {
 	for (int fd = 0; fd <= 2; fd++) {
-		if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", O_RDWR) != fd)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF && open("/dev/null", O_RDWR) != fd)
 			return -1;
 	}
 	return 0;

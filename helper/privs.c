@@ -28,11 +28,10 @@ int privs_sys_admin(void)
 {
 	cap_t caps = cap_get_proc();
 	cap_flag_value_t v = CAP_CLEAR;
+	int rc = caps && cap_get_flag(caps, CAP_SYS_ADMIN, CAP_PERMITTED, &v) == 0 ? v == CAP_SET : -1;
 
-	if (caps && cap_get_flag(caps, CAP_SYS_ADMIN, CAP_PERMITTED, &v) != 0)
-		v = CAP_CLEAR;
 	cap_free(caps);
-	return v == CAP_SET;
+	return rc;
 }
 
 /* The sets: CAP_SYS_ADMIN effective and permitted (where this process has
@@ -40,8 +39,8 @@ int privs_sys_admin(void)
  * inheritable empty. NULL on failure. */
 static cap_t wanted(int with_setid)
 {
-	cap_t caps = cap_init();
 	int admin = privs_sys_admin();
+	cap_t caps = admin >= 0 ? cap_init() : NULL;
 
 	if (caps && ((admin && cap_set_flag(caps, CAP_PERMITTED, 1, sys_admin, CAP_SET)) ||
 	             (admin && cap_set_flag(caps, CAP_EFFECTIVE, 1, sys_admin, CAP_SET)) ||

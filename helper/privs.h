@@ -9,7 +9,7 @@
 #include <stddef.h>
 
 /* Whether CAP_SYS_ADMIN is in the permitted set (the kernel checks it when
- * the sysctl is written). */
+ * the sysctl is written): 1 or 0, -1 when the sets cannot be read. */
 int privs_sys_admin(void);
 /* Returns 0, or -1 with the reason in err. Needs euid 0 and CAP_SETPCAP.
  * A process without CAP_SYS_ADMIN keeps none (it can read, not write). */

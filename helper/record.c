@@ -224,7 +224,7 @@ int baseline_parse(const char *buf, size_t len, struct nb_baseline *b)
 	struct cursor c = { buf, buf + len };
 
 	if (take_header(&c, BASELINE_HEADER) ||
-	    take_int(&c, "value", NB_KERNEL_VALUE_MAX, &b->value) ||
+	    take_int(&c, "value", NB_BALANCING_MAX, &b->value) ||
 	    take_boot_id(&c, b->boot_id) || c.p != c.end)
 		return -1;
 	return 0;

@@ -30,7 +30,7 @@ struct nb_record {
 };
 
 struct nb_baseline {
-	int value;                  /* kernel value before our first change */
+	int value;                  /* kernel value before our first change: 0 .. 4 */
 	char boot_id[NB_BOOT_ID_LEN + 1];
 };
 

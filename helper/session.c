@@ -129,14 +129,9 @@ void session_end(struct nb_session *s)
 
 enum nb_exit session_apply(struct nb_session *s, int value)
 {
-	enum nb_exit rc;
-
 	if (value < 0 || value == s->kernel)
 		return NB_EXIT_OK;
-	rc = sysctl_write(&s->sc, value);
-	if (rc == NB_EXIT_OK)
-		s->kernel = value;
-	return rc;
+	return sysctl_write(&s->sc, value, &s->kernel);
 }
 
 enum nb_exit session_drop_lone_baseline(struct nb_session *s)

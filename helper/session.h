@@ -37,7 +37,9 @@ void session_end(struct nb_session *s);
  * of a prolog that did not finish (which may have written it); otherwise
  * the kernel holds the baseline or a value set since, not ours to undo. */
 int session_expected(const struct nb_session *s);
-/* Writes value unless the kernel already holds it. */
+/* Writes value unless the kernel already holds it. Afterwards kernel is
+ * what the kernel holds, also after a failure (-1 when unknown: the next
+ * apply writes whatever it holds). */
 enum nb_exit session_apply(struct nb_session *s, int value);
 /* Removes the baseline when no record, finished or pending, needs it. */
 enum nb_exit session_drop_lone_baseline(struct nb_session *s);

@@ -33,8 +33,14 @@ static int open_sysctl(const struct nb_sysctl *s, int writable)
  * write, whatever the file's mode says. */
 static enum nb_exit may_write(const struct nb_sysctl *s)
 {
-	if (privs_sys_admin())
+	int admin = privs_sys_admin();
+
+	if (admin > 0)
 		return NB_EXIT_OK;
+	if (admin < 0) {
+		log_msg(LOG_ERR, "%s: cannot read the capability sets: %s", s->path, strerror(errno));
+		return NB_EXIT_BROKEN;
+	}
 	log_msg(LOG_WARNING, "%s: CAP_SYS_ADMIN is not permitted (a container without it?): numa "
 	        "balancing cannot be set on this node, nothing changed", s->path);
 	return NB_EXIT_UNSUPPORTED;
@@ -78,26 +84,51 @@ enum nb_exit sysctl_read(const struct nb_sysctl *s, int *value)
 		log_msg(LOG_ERR, "%s: unexpected content '%s'", s->path, shown);
 		return NB_EXIT_BROKEN;
 	}
+	if (rc == 0 && *value > NB_BALANCING_MAX) {
+		log_msg(LOG_ERR, "%s: unexpected value %d (the kernel takes 0 to %d)", s->path, *value,
+		        NB_BALANCING_MAX);
+		return NB_EXIT_BROKEN;
+	}
 	return rc < 0 ? failed(s, "read", -rc) : NB_EXIT_OK;
 }
 
-enum nb_exit sysctl_write(struct nb_sysctl *s, int value)
+/* What the kernel holds when a write's outcome is unknown: read again, or
+ * -1 (unknown, so that the next write happens whatever it holds). */
+static int read_again(const struct nb_sysctl *s)
+{
+	int v;
+
+	if (sysctl_read(s, &v) != NB_EXIT_OK)
+		return -1;
+	log_msg(LOG_NOTICE, "%s: read again: %d", s->path, v);
+	return v;
+}
+
+enum nb_exit sysctl_write(struct nb_sysctl *s, int value, int *kernel)
 {
 	char buf[16];
 	int len = snprintf(buf, sizeof(buf), "%d\n", value), back;
 	enum nb_exit rc;
 
 	if (!s->writable && (rc = reopen_writable(s)) != NB_EXIT_OK)
-		return rc;
+		return rc; /* nothing written */
 	failpoint("sysctl", "write");
-	if (pwrite(s->fd, buf, (size_t)len, 0) != len)
-		return failed(s, "write", errno ? errno : EIO);
-	rc = sysctl_read(s, &back);
-	if (rc == NB_EXIT_OK && back != value) {
+	errno = 0;
+	if (pwrite(s->fd, buf, (size_t)len, 0) != len) {
+		rc = failed(s, "write", errno ? errno : EIO);
+		*kernel = read_again(s); /* a failed write may have taken effect */
+		return rc;
+	}
+	if (sysctl_read(s, &back) != NB_EXIT_OK && (back = read_again(s)) < 0) {
+		*kernel = -1; /* written, and twice unreadable */
+		return NB_EXIT_BROKEN;
+	}
+	*kernel = back;
+	if (back != value) {
 		log_msg(LOG_ERR, "%s: wrote %d but read back %d", s->path, value, back);
 		return NB_EXIT_BROKEN;
 	}
-	return rc;
+	return NB_EXIT_OK;
 }
 
 void sysctl_close(struct nb_sysctl *s)

@@ -18,9 +18,13 @@ struct nb_sysctl {
  * before any state changes; otherwise read-only, and sysctl_write reopens
  * for writing when it must write. Logs the reason on failure. */
 enum nb_exit sysctl_open(struct nb_sysctl *s, const char *path, int writable);
+/* Reads the value: 0 .. 4, anything else is broken. */
 enum nb_exit sysctl_read(const struct nb_sysctl *s, int *value);
-/* Writes "value\n" at offset 0 and checks the value read back. */
-enum nb_exit sysctl_write(struct nb_sysctl *s, int value);
+/* Writes "value\n" at offset 0 and checks the value read back. Whenever
+ * it wrote, *kernel is what the kernel holds afterwards, as read back (a
+ * failed read is tried once more) or -1 when unknown: a failed write or
+ * read-back may still have changed it. */
+enum nb_exit sysctl_write(struct nb_sysctl *s, int value, int *kernel);
 void sysctl_close(struct nb_sysctl *s);
 
 #endif

@@ -118,7 +118,7 @@ END_TEST
 
 START_TEST(baseline_round_trip)
 {
-	for (int v = 0; v <= 3; v++) {
+	for (int v = 0; v <= 4; v++) {
 		struct nb_baseline b = { .value = v }, back;
 		char buf[NB_STATE_FILE_MAX];
 		memcpy(b.boot_id, BOOT, sizeof(b.boot_id));
@@ -251,8 +251,11 @@ START_TEST(hostile_baseline)
 {
 	struct nb_baseline b;
 	const char *ok = "numa-balancing-baseline 1\nvalue 3\nboot_id " BOOT "\n";
+	const char *four = "numa-balancing-baseline 1\nvalue 4\nboot_id " BOOT "\n";
 	const char *bad[] = {
 		"numa-balancing-baseline 1\nvalue 256\nboot_id " BOOT "\n",
+		"numa-balancing-baseline 1\nvalue 5\nboot_id " BOOT "\n",
+		"numa-balancing-baseline 1\nvalue 255\nboot_id " BOOT "\n",
 		"numa-balancing-baseline 1\nvalue \nboot_id " BOOT "\n",
 		"numa-balancing-baseline 1\nvalue 3\nboot_id " BOOT,
 		"numa-balancing-baseline 1\nboot_id " BOOT "\nvalue 3\n",
@@ -262,6 +265,8 @@ START_TEST(hostile_baseline)
 
 	ck_assert_int_eq(baseline_parse(ok, strlen(ok), &b), 0);
 	ck_assert_int_eq(b.value, 3);
+	ck_assert_int_eq(baseline_parse(four, strlen(four), &b), 0);
+	ck_assert_int_eq(b.value, 4);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		ck_assert_msg(baseline_parse(bad[i], strlen(bad[i]), &b) == -1, "accepted #%zu", i);
 }

@@ -5,6 +5,7 @@
  * (--off both) runs; with none left, the baseline. */
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "args.h"
 #include "commands.h"
@@ -431,6 +432,55 @@ START_TEST(version_one_records)
 }
 END_TEST
 
+/* The kernel takes 0 .. 4: anything else read from the sysctl is broken
+ * (no baseline could be saved for it), for every command. */
+START_TEST(kernel_value_out_of_range)
+{
+	fake_set(5);
+	ck_assert_int_eq(prolog(1, 0, KEEP), 5);
+	ck_assert_int_eq(cmd_check(), 5);
+	ck_assert_int_eq(epilog(1), 5);
+	ck_assert_int_eq(records_on_disk(), 0);
+	ck_assert_int_eq(baseline_on_disk(), 0);
+	ck_assert_int_eq(fake_get(), 5);
+}
+END_TEST
+
+/* A tampered baseline beyond 0 .. 4 no longer blocks every restore: it is
+ * removed as corrupt and the boot default (0 or 1) is restored. A
+ * directory named baseline: removed when empty; when not, every command is
+ * refused (exit 5) with the kernel and the records untouched. */
+START_TEST(tampered_baseline)
+{
+	fake_set(1);
+	ck_assert_int_eq(prolog(1, 1, KEEP), 0);
+	put_baseline(9, this_boot());
+	ck_assert_int_eq(epilog(1), 0);
+	ck_assert_int_le(fake_get(), 1); /* the boot default of this machine */
+	ck_assert_int_eq(records_on_disk(), 0);
+	ck_assert_int_eq(baseline_on_disk(), 0);
+	fake_set(1);
+	ck_assert_int_eq(mkdir(scratch_path("st/baseline"), 0755), 0);
+	ck_assert_int_eq(prolog(2, 0, KEEP), 0);
+	ck_assert_int_eq(epilog(2), 0);
+	assert_clean(1);
+	ck_assert_int_eq(prolog(3, 0, KEEP), 0);
+	ck_assert_int_eq(unlink(scratch_path("st/baseline")), 0);
+	ck_assert_int_eq(mkdir(scratch_path("st/baseline"), 0755), 0);
+	scratch_write("st/baseline/x", "");
+	ck_assert_int_eq(prolog(4, 1, LATEST), 5);
+	ck_assert_int_eq(epilog(3), 5);
+	ck_assert_int_eq(cmd_check(), 5);
+	ck_assert_int_eq(fake_get(), 0);
+	ck_assert_int_eq(records_on_disk(), 1);
+	ck_assert_int_eq(unlink(scratch_path("st/baseline/x")), 0);
+	ck_assert_int_eq(epilog(3), 0);
+	ck_assert_int_le(fake_get(), 1); /* the boot default: the baseline was lost to tampering */
+	ck_assert_int_eq(records_on_disk(), 0);
+	ck_assert_int_eq(baseline_on_disk(), 0);
+}
+END_TEST
+
 Suite *shared_suite(void)
 {
 	Suite *s = suite_create("shared-node");
@@ -461,6 +511,8 @@ Suite *shared_suite(void)
 	tcase_add_test(t, yielding_beside_conflict);
 	tcase_add_test(t, off_tasks_zero_is_no_request);
 	tcase_add_test(t, version_one_records);
+	tcase_add_test(t, kernel_value_out_of_range);
+	tcase_add_test(t, tampered_baseline);
 	suite_add_tcase(s, t);
 	return s;
 }
