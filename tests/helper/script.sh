@@ -122,18 +122,22 @@ echo "script: without CAP_SYS_ADMIN: prolog 4 (0 with --script), epilog, status 
 
 # 4. stderr a pipe nobody reads: warnings give EPIPE, not a SIGPIPE death
 ctx="SIGPIPE"; fresh 1
-run 0 "" h prolog --job 1 --value 0
-rc=$(/usr/bin/python3 - "$bin" <<'EOF'
+closed_stderr() { # WANT-EXIT COMMAND...: run with stderr a pipe whose reader is gone
+	want=$1; shift
+	rc=$(/usr/bin/python3 - "$@" <<'EOF'
 import os, subprocess, sys
 r, w = os.pipe()
 os.close(r)
-p = subprocess.run([sys.argv[1], "prolog", "--job", "2", "--value", "1"], stderr=w)
-print(p.returncode)
+print(subprocess.run(sys.argv[1:], stderr=w).returncode)
 EOF
 )
-[ "$rc" = 3 ] || fail "$ctx: a not honoured prolog with a closed stderr exited $rc, want 3"
+	[ "$rc" = "$want" ] || fail "$ctx: '$*' with a closed stderr exited $rc, want $want"
+}
+closed_stderr 0 env SLURM_JOB_ID=1 "$opt=2" "$bin" prolog
+run 0 "" h prolog --job 1 --value 0
+closed_stderr 3 "$bin" prolog --job 2 --value 1
 run 0 "" h epilog --job 1; run 0 "" h epilog --job 2; value_is 1
-echo "script: stderr without a reader: exit 3, not killed by SIGPIPE"
+echo "script: stderr without a reader: an ignored value exits 0, a conflict 3, not killed by SIGPIPE"
 
 # 5. every other non-zero exit says why on stderr
 ctx="reasons"; fresh 1
