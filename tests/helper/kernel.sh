@@ -36,14 +36,14 @@ run() { # WANT-EXIT COMMAND...
 value_is() { [ "$(cat "$sysctl")" = "$1" ] || fail "$2: kernel value $(cat "$sysctl"), want $1"; }
 
 for case in 0:1 3:3 2:3 4:1; do
-	base=${case%:*} want=${case#*:}
+	base=${case%:*} in_force=${case#*:}
 	echo "$base" >"$sysctl" || fail "cannot set $base"
 	run 0 prolog --job 1 --value 1
-	value_is "$want" "baseline $base, prolog --job 1 --value 1"
+	value_is "$in_force" "baseline $base, prolog --job 1 --value 1"
 	run 0 check
 	run 0 epilog --job 1
 	value_is "$base" "baseline $base, epilog --job 1"
-	echo "kernel: baseline $base -> prolog --job 1 --value 1 -> $want -> epilog -> $base"
+	echo "kernel: baseline $base -> prolog --job 1 --value 1 -> $in_force -> epilog -> $base"
 done
 echo 3 >"$sysctl"
 run 0 prolog --job 1 --value 0
