@@ -44,8 +44,8 @@ static void roll_back(struct nb_session *s, uint32_t job)
 /* Not honoured is a warning: it also goes to stderr, the reason for exit 3. */
 static void log_prolog(const struct nb_record *r, uint32_t holder, int before, int after)
 {
-	log_msg(r->honoured ? LOG_INFO : LOG_WARNING, "job %" PRIu32 " prolog: request %d (%s) %s; job %" PRIu32
-	        " holds the value; kernel.numa_balancing %d -> %d",
+	log_msg(r->honoured ? LOG_INFO : LOG_WARNING, "job %" PRIu32 " prolog: request %d (%s) %s; "
+	        "job %" PRIu32 " holds the value; kernel.numa_balancing %d -> %d",
 	        r->job, r->value, r->yield ? "yields" : conflict_name(r->conflict),
 	        r->honoured ? "honoured" : "not honoured", holder, before, after);
 }
