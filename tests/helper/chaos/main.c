@@ -74,6 +74,7 @@ static int new_job(struct chaos *c, struct run *r)
 	memset(j, 0, sizeof(*j));
 	j->id = c->next_id++;
 	j->value = rand() % 2;
+	j->yield = j->value == 0 && rand() % 3 == 0;
 	r->kind = R_PROLOG;
 	r->job = j;
 	return 1;
