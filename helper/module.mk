@@ -42,14 +42,14 @@ HELPER_EMPTY_BIN := $(B)/helper/bench-empty
 
 ALL_TARGETS += $(HELPER_BIN) $(HELPER_TEST_BIN) $(NODES_BIN)
 CHECK_TARGETS += helper-unit helper-stress helper-faults helper-ioerrors helper-changes helper-privs \
-                 helper-nodes helper-kernel helper-slurm-prolog chaos
+                 helper-script helper-inject helper-nodes helper-kernel helper-slurm-prolog chaos
 INSTALL_TARGETS += install-helper
 UNINSTALL_TARGETS += uninstall-helper
 LINT_SOURCES += helper/*.c tests/helper/*.c tests/helper/unit/*.c tests/helper/chaos/*.c \
                 tests/prolog/*.c
 
 .PHONY: helper-unit helper-stress helper-faults helper-ioerrors helper-changes helper-privs \
-        helper-nodes \
+        helper-script helper-inject helper-nodes \
         helper-kernel helper-slurm-prolog chaos bench-helper install-helper uninstall-helper
 unit-tests: helper-unit
 
@@ -130,6 +130,18 @@ helper-changes: $(HELPER_TEST_BIN)
 # CapEff, bounding set and NoNewPrivs at the write; insecure state dirs refused.
 helper-privs: $(HELPER_TEST_BIN) $(HELPER_BIN)
 	tests/helper/privs.sh $(HELPER_TEST_BIN) $(HELPER_BIN)
+
+# --script (Prolog=/Epilog=): what a user's request causes exits 0; a
+# sysctl that cannot be written, no CAP_SYS_ADMIN, stderr without a reader;
+# every non-zero exit says why on stderr.
+helper-script: $(HELPER_TEST_BIN)
+	tests/helper/script.sh $(HELPER_TEST_BIN)
+
+# Every call of every system call the helper makes in its prolog, epilog,
+# status, check, reset and step-end scenarios fails once (strace -e
+# inject): no lost restore, no record left behind a failed prolog.
+helper-inject: $(HELPER_TEST_BIN)
+	tests/helper/inject.py $(HELPER_TEST_BIN)
 
 # status's NUMA node count from numa-nodes (libnuma), asked only when needed.
 helper-nodes: $(HELPER_TEST_BIN) $(HELPER_BIN) $(NODES_BIN)

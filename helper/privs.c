@@ -24,14 +24,26 @@ static int clear_bounding_set(void)
 	return 0;
 }
 
-/* The sets: CAP_SYS_ADMIN effective and permitted, the setid pair
- * permitted too when asked; inheritable empty. NULL on failure. */
+int privs_sys_admin(void)
+{
+	cap_t caps = cap_get_proc();
+	cap_flag_value_t v = CAP_CLEAR;
+	int rc = caps && cap_get_flag(caps, CAP_SYS_ADMIN, CAP_PERMITTED, &v) == 0 ? v == CAP_SET : -1;
+
+	cap_free(caps);
+	return rc;
+}
+
+/* The sets: CAP_SYS_ADMIN effective and permitted (where this process has
+ * it: a container may not), the setid pair permitted too when asked;
+ * inheritable empty. NULL on failure. */
 static cap_t wanted(int with_setid)
 {
-	cap_t caps = cap_init();
+	int admin = privs_sys_admin();
+	cap_t caps = admin >= 0 ? cap_init() : NULL;
 
-	if (caps && (cap_set_flag(caps, CAP_PERMITTED, 1, sys_admin, CAP_SET) ||
-	             cap_set_flag(caps, CAP_EFFECTIVE, 1, sys_admin, CAP_SET) ||
+	if (caps && ((admin && cap_set_flag(caps, CAP_PERMITTED, 1, sys_admin, CAP_SET)) ||
+	             (admin && cap_set_flag(caps, CAP_EFFECTIVE, 1, sys_admin, CAP_SET)) ||
 	             (with_setid && cap_set_flag(caps, CAP_PERMITTED, 2, setid, CAP_SET)))) {
 		cap_free(caps);
 		return NULL;

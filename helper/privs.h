@@ -8,7 +8,11 @@
 
 #include <stddef.h>
 
-/* Returns 0, or -1 with the reason in err. Needs euid 0 and CAP_SETPCAP. */
+/* Whether CAP_SYS_ADMIN is in the permitted set (the kernel checks it when
+ * the sysctl is written): 1 or 0, -1 when the sets cannot be read. */
+int privs_sys_admin(void);
+/* Returns 0, or -1 with the reason in err. Needs euid 0 and CAP_SETPCAP.
+ * A process without CAP_SYS_ADMIN keeps none (it can read, not write). */
 int privs_drop(char *err, size_t errlen);
 /* Permitted and effective: exactly CAP_SYS_ADMIN. 0, or -1 with the reason. */
 int privs_final(char *err, size_t errlen);

@@ -36,7 +36,7 @@ static void print_records(const struct nb_list *list, const char *pending)
 		if (!gmtime_r(&t, &tm) || !strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm))
 			when[0] = '\0';
 		printf("  job %" PRIu32 ": request %d (%s) %s, since %s\n", r->job, r->value,
-		       conflict_name(r->conflict),
+		       r->yield ? "yields" : conflict_name(r->conflict),
 		       pending ? pending : r->honoured ? "honoured" : "not honoured", when);
 	}
 }
@@ -73,9 +73,9 @@ static void print_json_records(const char *key, const struct nb_list *list, int 
 	for (size_t i = 0; i < list->n; i++) {
 		const struct nb_record *r = &list->recs[i];
 		printf("%s{\"job\":%" PRIu32 ",\"request\":%d,\"conflict\":\"%s\","
-		       "\"honoured\":%s,\"started\":%" PRIu64 "}", i ? "," : "", r->job, r->value,
-		       conflict_name(r->conflict), !pending && r->honoured ? "true" : "false",
-		       r->started);
+		       "\"honoured\":%s,\"yield\":%s,\"started\":%" PRIu64 "}", i ? "," : "", r->job,
+		       r->value, conflict_name(r->conflict), !pending && r->honoured ? "true" : "false",
+		       r->yield ? "true" : "false", r->started);
 	}
 	putchar(']');
 }
@@ -105,7 +105,7 @@ enum nb_exit cmd_status(const struct nb_args *a)
 	 * session_begin reuses the answer). */
 	int nodes = nodes_count();
 	struct nb_session s;
-	enum nb_exit rc = session_begin(&s, 0);
+	enum nb_exit rc = session_begin(&s, NB_SESSION_READ);
 
 	if (rc == NB_EXIT_OK) {
 		int expected = session_expected(&s);
@@ -149,7 +149,7 @@ static enum nb_exit compare(const struct nb_session *s)
 enum nb_exit cmd_check(void)
 {
 	struct nb_session s;
-	enum nb_exit rc = session_begin(&s, 0);
+	enum nb_exit rc = session_begin(&s, NB_SESSION_READ);
 
 	if (rc == NB_EXIT_OK)
 		rc = s.sysctl_rc != NB_EXIT_OK ? s.sysctl_rc : compare(&s);
