@@ -38,6 +38,22 @@ int parse_request_value(const char *s, int *out)
 	return 0;
 }
 
+int parse_job_request(const char *s, int *out)
+{
+	if (s && strcmp(s, "0-tasks") == 0) {
+		*out = NB_REQUEST_OFF_TASKS;
+		return 0;
+	}
+	return parse_request_value(s, out);
+}
+
+const char *request_name(int v)
+{
+	static const char *const names[] = { "0", "1", "0-tasks" };
+
+	return v >= 0 && v <= NB_REQUEST_OFF_TASKS ? names[v] : "none";
+}
+
 int parse_allow(const char *s, unsigned *mask)
 {
 	unsigned m = 0;
@@ -70,6 +86,8 @@ int parse_default(const char *s, int *out)
 
 bool request_allowed(unsigned mask, int v)
 {
+	if (v == NB_REQUEST_OFF_TASKS)
+		v = 0;
 	return (v == 0 || v == 1) && (mask & (1u << v)) != 0;
 }
 
@@ -94,4 +112,21 @@ int parse_conflict(const char *s, enum nb_conflict *out)
 const char *conflict_name(enum nb_conflict c)
 {
 	return c == NB_CONFLICT_LATEST ? "latest" : "keep";
+}
+
+int parse_off(const char *s, enum nb_off *out)
+{
+	static const char *const names[] = { "both", "tasks", "node" };
+
+	for (int i = 0; i < 3; i++)
+		if (strcmp(s, names[i]) == 0) {
+			*out = (enum nb_off)i;
+			return 0;
+		}
+	return -1;
+}
+
+const char *off_name(enum nb_off o)
+{
+	return o == NB_OFF_TASKS ? "tasks" : o == NB_OFF_NODE ? "node" : "both";
 }

@@ -49,7 +49,7 @@ START_TEST(allow_lists)
 	ck_assert(!request_allowed(1u, 1));
 	ck_assert(request_allowed(2u, 1));
 	ck_assert(!request_allowed(3u, -1));
-	ck_assert(!request_allowed(3u, 2));
+	ck_assert(!request_allowed(3u, 3));
 	ck_assert_str_eq(allow_name(3u), "0,1");
 	ck_assert_str_eq(allow_name(1u), "0");
 	ck_assert_str_eq(allow_name(2u), "1");
@@ -107,6 +107,49 @@ START_TEST(conflicts)
 }
 END_TEST
 
+/* The job's request: 0 and 1 as parse_request_value, and 0-tasks, which
+ * an allow list permits wherever it permits 0. */
+START_TEST(job_requests)
+{
+	int v = -1;
+
+	ck_assert_int_eq(parse_job_request("0-tasks", &v), 0);
+	ck_assert_int_eq(v, NB_REQUEST_OFF_TASKS);
+	ck_assert_int_eq(parse_job_request("1", &v), 0);
+	ck_assert_int_eq(v, 1);
+	ck_assert_int_eq(parse_job_request("0", &v), 0);
+	ck_assert_int_eq(v, 0);
+	static const char *bad[] = { "0-task", "0-tasks ", "1-tasks", "0_tasks", "tasks", "" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ck_assert_msg(parse_job_request(bad[i], &v) == -1, "accepted '%s'", bad[i]);
+	ck_assert_int_eq(parse_job_request(NULL, &v), -1);
+	ck_assert_int_eq(parse_request_value("0-tasks", &v), -1);
+	ck_assert_str_eq(request_name(NB_REQUEST_OFF_TASKS), "0-tasks");
+	ck_assert_str_eq(request_name(1), "1");
+	ck_assert(request_allowed(1u, NB_REQUEST_OFF_TASKS));
+	ck_assert(!request_allowed(2u, NB_REQUEST_OFF_TASKS));
+}
+END_TEST
+
+START_TEST(off_routes)
+{
+	enum nb_off o;
+
+	ck_assert_int_eq(parse_off("both", &o), 0);
+	ck_assert_int_eq(o, NB_OFF_BOTH);
+	ck_assert_int_eq(parse_off("tasks", &o), 0);
+	ck_assert_int_eq(o, NB_OFF_TASKS);
+	ck_assert_int_eq(parse_off("node", &o), 0);
+	ck_assert_int_eq(o, NB_OFF_NODE);
+	ck_assert_int_eq(parse_off("Both", &o), -1);
+	ck_assert_int_eq(parse_off("", &o), -1);
+	ck_assert_int_eq(parse_off("node ", &o), -1);
+	ck_assert_str_eq(off_name(NB_OFF_TASKS), "tasks");
+	ck_assert_str_eq(off_name(NB_OFF_NODE), "node");
+	ck_assert_str_eq(off_name(NB_OFF_BOTH), "both");
+}
+END_TEST
+
 START_TEST(uint_limits)
 {
 	uint64_t v;
@@ -130,6 +173,8 @@ Suite *values_suite(void)
 	tcase_add_test(t, defaults);
 	tcase_add_test(t, job_ids);
 	tcase_add_test(t, conflicts);
+	tcase_add_test(t, job_requests);
+	tcase_add_test(t, off_routes);
 	tcase_add_test(t, uint_limits);
 	suite_add_tcase(s, t);
 	return s;
