@@ -38,8 +38,8 @@ int nb_run_helper(const char *what, uint32_t job, char *const argv[], bool fatal
 int nb_script_prolog(spank_t sp);
 int nb_script_epilog(spank_t sp);
 
-/* remote context: SLURM_NUMA_BALANCING, the job's warning line. */
-int nb_remote_user_init(spank_t sp);
+/* remote context, in each task before exec: the policy route,
+ * SLURM_NUMA_BALANCING, the job's warning line. */
 int nb_remote_task_init(spank_t sp);
 /* remote context, as root: at the end of the step's first task on this
  * node, the helper keeps the job cgroup's counters for the epilog. */
