@@ -17,10 +17,12 @@
 
 #include "common/kernel.h"
 #include "common/readfile.h"
+#include "common/statedir.h"
 #include "common/vmstat.h"
 #include "nb_plugin.h"
 #include "nb_policy.h"
 #include "nb_route.h"
+#include "nb_statedir.h"
 
 /* A value this node's plugstack accepts. */
 static bool usable(const char *arg, int *v)
@@ -155,19 +157,20 @@ static bool cgroup_counts_numa(void)
 	return found;
 }
 
-/* Only jobs with a request have a record to keep counters in. Slurm
- * removes the job cgroup before the epilog (and before slurm_spank_exit),
- * so this is the last point where a step of the job can read it. */
+/* Only jobs the helper keeps a record of have somewhere to keep counters:
+ * the root-owned record decides, not the job's environment, which its
+ * user controls. Slurm removes the job cgroup before the epilog (and
+ * before slurm_spank_exit), so this is the last point where a step of
+ * the job can read it. */
 int nb_remote_task_exit(spank_t sp)
 {
 	uint32_t job;
-	bool site_default;
 	char job_s[16];
 	char *const argv[] = { nb_state.cfg.helper, "step-end", "--job", job_s, NULL };
 
 	if (!nb_state.cfg_ok || !first_task(sp) ||
-	    job_request(sp, &site_default) == NB_DEFAULT_KEEP || !cgroup_counts_numa() ||
-	    spank_get_item(sp, S_JOB_ID, &job) != ESPANK_SUCCESS)
+	    spank_get_item(sp, S_JOB_ID, &job) != ESPANK_SUCCESS ||
+	    !nb_job_record(NB_STATE_DIR, job, 0) || !cgroup_counts_numa())
 		return 0;
 	snprintf(job_s, sizeof(job_s), "%u", job);
 	return nb_run_helper("step end", job, argv, false);

@@ -1,6 +1,7 @@
 /* job_script context (slurmstepd spank prolog|epilog, root, empty
- * environment): run numa-balancing-helper with the job's request and log
- * what came of it in the slurmd log. */
+ * environment; psslurm's pelogue child): run numa-balancing-helper where
+ * the node's sysctl serves the job's request, and at the job's end where
+ * the helper keeps state, and log what came of it in the slurmd log. */
 #include <errno.h>
 #include <stdio.h>
 #include <unistd.h>
@@ -9,6 +10,8 @@
 #include "common/escape.h"
 #include "common/statedir.h"
 #include "nb_plugin.h"
+#include "nb_route.h"
+#include "nb_statedir.h"
 
 static int job_id(spank_t sp, uint32_t *job)
 {
@@ -31,7 +34,7 @@ static int requested_value(spank_t sp, uint32_t job)
 
 	if (spank_option_getopt(sp, &nb_option, &arg) != ESPANK_SUCCESS)
 		return nb_state.cfg.default_value;
-	if (parse_request_value(arg, &v) != 0 ||
+	if (parse_job_request(arg, &v) != 0 ||
 	    !request_allowed(nb_state.cfg.allow_mask, v)) {
 		char shown[64];
 
@@ -71,8 +74,8 @@ static int bad_config_prolog(void)
  * failure when it may be left switched. */
 static int bad_config_epilog(void)
 {
-	if (access(NB_STATE_DIR "/baseline", F_OK) != 0 && errno == ENOENT) {
-		slurm_error(NB_LOG ": no job changed kernel.numa_balancing here (no %s/baseline): nothing to restore",
+	if (!nb_state_has_work(NB_STATE_DIR)) {
+		slurm_error(NB_LOG ": no job changed kernel.numa_balancing here (no record, nothing pending, no baseline in %s): nothing to restore",
 			    NB_STATE_DIR);
 		return 0;
 	}
@@ -86,7 +89,8 @@ static int helper_prolog(uint32_t job, int v)
 	char job_s[16], v_s[4];
 	char *const argv[] = {
 		nb_state.cfg.helper, "prolog", "--job", job_s, "--value", v_s,
-		"--conflict", (char *)conflict_name(nb_state.cfg.conflict), NULL
+		"--conflict", (char *)conflict_name(nb_state.cfg.conflict),
+		"--off", (char *)off_name(nb_state.cfg.off), NULL
 	};
 
 	snprintf(job_s, sizeof(job_s), "%u", job);
@@ -115,6 +119,11 @@ int nb_script_prolog(spank_t sp)
 	v = requested_value(sp, job);
 	if (v == NB_DEFAULT_KEEP)
 		return 0;
+	if (!nb_route_node(v, nb_state.cfg.off)) {
+		slurm_verbose(NB_LOG ": job %u: prolog: numa_balancing=%s with off=%s: the tasks get a local memory policy; no helper run",
+			      job, request_name(v), off_name(nb_state.cfg.off));
+		return 0;
+	}
 	return helper_prolog(job, v);
 }
 
@@ -126,5 +135,10 @@ int nb_script_epilog(spank_t sp)
 		return bad_config_epilog();
 	if (job_id(sp, &job) != 0)
 		return -1;
+	if (!nb_state_has_work(NB_STATE_DIR)) {
+		slurm_verbose(NB_LOG ": job %u: epilog: no helper state in %s: nothing to do, no helper run",
+			      job, NB_STATE_DIR);
+		return 0;
+	}
 	return helper_epilog(job);
 }
