@@ -8,8 +8,22 @@ SPANK_SO       := $(SPANK_B)/numa_balancing.so
 SPANK_NOHOOKS_SO := $(SPANK_B)/numa_balancing_nohooks.so
 SPANK_UNIT     := $(SPANK_B)/spank-unit
 # Pure parts (unit-tested) and the parts that talk to Slurm.
-SPANK_CORE     := spank/nb_config.c spank/nb_spawn.c spank/nb_outcome.c spank/nb_route.c \
-                  spank/nb_policy.c spank/nb_statedir.c
+# glibc 2.34+ closes a spawned program's other descriptors itself
+# (posix_spawn_file_actions_addclosefrom_np); older ones (EL8's 2.28) get
+# the fork-and-close starter. `make SPANK_CLOSEFROM=no` builds that one here.
+ifndef SPANK_CLOSEFROM
+SPANK_CLOSEFROM := $(shell printf '\043include <spawn.h>\nint main(void) { posix_spawn_file_actions_t fa; return posix_spawn_file_actions_addclosefrom_np(&fa, 3); }\n' | \
+                     $(CC) -D_GNU_SOURCE -Werror -x c -o /dev/null - 2>/dev/null && echo yes || echo no)
+endif
+ifeq ($(SPANK_CLOSEFROM),yes)
+SPANK_START    := spank/nb_start_spawn.c
+SPANK_HAVE_CLOSEFROM := -DNB_HAVE_CLOSEFROM
+else
+SPANK_START    := spank/nb_start_fork.c
+SPANK_HAVE_CLOSEFROM :=
+endif
+SPANK_CORE     := spank/nb_config.c spank/nb_spawn.c $(SPANK_START) spank/nb_outcome.c \
+                  spank/nb_route.c spank/nb_policy.c spank/nb_statedir.c
 # The helper's values, exit codes and kernel-value reader are the interface
 # both sides speak: the plugin links common/ (built -fPIC), not copies.
 SPANK_GLUE     := spank/numa_balancing.c spank/nb_option.c spank/nb_script.c \
@@ -21,11 +35,13 @@ SPANK_TESTS    := spank/tests/check_main.c spank/tests/check_config.c \
 SPANK_HELPER_DEFAULT := $(SBINDIR)/numa-balancing-helper
 # Built objects are position-independent: -fPIC replaces HARDEN's -fPIE.
 SPANK_CFLAGS   := $(BASE_CFLAGS) $(filter-out -fPIE,$(HARDEN)) -fPIC \
-                  -I. -DNB_HELPER_PATH='"$(SPANK_HELPER_DEFAULT)"' $(CFLAGS)
+                  -I. -DNB_HELPER_PATH='"$(SPANK_HELPER_DEFAULT)"' $(SPANK_HAVE_CLOSEFROM) $(CFLAGS)
 SPANK_LDFLAGS  := -shared $(filter-out -pie,$(HARDEN_LD)) \
                   -Wl,--version-script=spank/numa_balancing.map $(SAN) $(LDFLAGS)
 
 SPANK_CORE_OBJS := $(SPANK_CORE:spank/%.c=$(SPANK_B)/%.o)
+# The unit tests run the fallback starter on every build.
+SPANK_UNIT_OBJS := $(sort $(SPANK_CORE_OBJS) $(SPANK_B)/nb_start_fork.o)
 SPANK_GLUE_OBJS := $(SPANK_GLUE:spank/%.c=$(SPANK_B)/%.o)
 SPANK_TEST_OBJS := $(SPANK_TESTS:spank/tests/%.c=$(SPANK_B)/tests/%.o)
 
@@ -40,7 +56,7 @@ CHECK_TARGETS     += check-spank-unit check-launch-stats check-slurm-releases ch
                      check-multinode
 INSTALL_TARGETS   += install-spank
 UNINSTALL_TARGETS += uninstall-spank
-LINT_SOURCES      += $(SPANK_CORE) $(SPANK_GLUE) $(SPANK_TESTS) spank/tests/fuzz_config.c \
+LINT_SOURCES      += $(sort $(SPANK_CORE) spank/nb_start_fork.c) $(SPANK_GLUE) $(SPANK_TESTS) spank/tests/fuzz_config.c \
                      tests/slurm/job_hooks_spank.c
 unit-tests: check-spank-unit
 
@@ -71,7 +87,7 @@ $(SPANK_B)/nohooks/numa_balancing.o: spank/numa_balancing.c $(PATHS_STAMP)
 $(SPANK_NOHOOKS_SO): $(SPANK_CORE_OBJS) $(SPANK_NOHOOKS_OBJS) $(COMMON_PIC_LIB) spank/numa_balancing.map
 	$(CC) $(SPANK_LDFLAGS) -o $@ $(SPANK_CORE_OBJS) $(SPANK_NOHOOKS_OBJS) $(COMMON_PIC_LIB)
 
-$(SPANK_UNIT): $(SPANK_TEST_OBJS) $(SPANK_CORE_OBJS) $(COMMON_PIC_LIB)
+$(SPANK_UNIT): $(SPANK_TEST_OBJS) $(SPANK_UNIT_OBJS) $(COMMON_PIC_LIB)
 	$(CC) $(HARDEN_LD) $(SAN) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS)
 
 $(FUZZ_B)/spank/fuzz_config: spank/tests/fuzz_config.c spank/nb_config.c spank/nb_config.h \
@@ -141,5 +157,5 @@ uninstall-spank:
 	  $(DESTDIR)$(SLURM_PLUGIN_DIR)/numa_balancing_nohooks.so \
 	  $(DESTDIR)$(MANDIR)/man8/numa_balancing.8 $(SPANK_TEMPLATE) $(SPANK_SNIPPET_TOOL)
 
--include $(SPANK_CORE_OBJS:.o=.d) $(SPANK_GLUE_OBJS:.o=.d) $(SPANK_TEST_OBJS:.o=.d) \
+-include $(SPANK_UNIT_OBJS:.o=.d) $(SPANK_GLUE_OBJS:.o=.d) $(SPANK_TEST_OBJS:.o=.d) \
          $(SPANK_B)/nohooks/numa_balancing.d
