@@ -1,5 +1,7 @@
 /* Runs numa-balancing-helper from the plugin (job prolog and epilog, and
- * a step's end) and logs what came of it in the slurmd log. */
+ * a step's end) and logs what came of it in the slurmd log: a success
+ * that applied or restored a value in one line at slurmd's default level,
+ * so each job's effect on each node is on record. */
 #include <stdio.h>
 
 #include "nb_outcome.h"
@@ -21,9 +23,11 @@ static void log_helper_line(void *ctx, const char *line)
 		slurm_info(NB_LOG ": job %u: helper: %s", c->job, line);
 }
 
-static void log_outcome(const char *what, uint32_t job, const struct nb_run *run,
-			const struct nb_outcome *o, bool fatal)
+static void log_outcome(const struct nb_call *call, uint32_t job, const struct nb_run *run,
+			const struct nb_outcome *o)
 {
+	const char *what = call->what;
+	bool fatal = call->fatal;
 	struct nb_log_ctx ctx = { job, o->rc != 0 && fatal };
 
 	nb_output_lines(&run->err, log_helper_line, &ctx);
@@ -38,11 +42,13 @@ static void log_outcome(const char *what, uint32_t job, const struct nb_run *run
 			    job, what, nb_state.cfg.helper, o->what);
 	else if (o->notable)
 		slurm_info(NB_LOG ": job %u: %s: %s", job, what, o->what);
+	else if (call->done != NULL)
+		slurm_info(NB_LOG ": job %u: %s: exit 0: %s", job, what, call->done);
 	else
 		slurm_verbose(NB_LOG ": job %u: %s: %s", job, what, o->what);
 }
 
-int nb_run_helper(const char *what, uint32_t job, char *const argv[], bool fatal)
+int nb_run_helper(const struct nb_call *call, uint32_t job, char *const argv[])
 {
 	static char *const envp[] = { "PATH=/usr/sbin:/usr/bin:/sbin:/bin",
 				      "LC_ALL=C", NULL };
@@ -51,6 +57,6 @@ int nb_run_helper(const char *what, uint32_t job, char *const argv[], bool fatal
 
 	nb_spawn_run(argv, envp, nb_state.cfg.timeout_s, &run);
 	nb_outcome_of(&run, nb_state.cfg.timeout_s, &o);
-	log_outcome(what, job, &run, &o, fatal);
-	return fatal ? o.rc : 0;
+	log_outcome(call, job, &run, &o);
+	return call->fatal ? o.rc : 0;
 }

@@ -29,10 +29,18 @@ int nb_option_cb(int val, const char *optarg, int remote);
 /* srun (local context): warn about a per-step request inside a job. */
 int nb_local_post_opt(spank_t sp);
 
-/* Runs the helper (argv[0] absolute) and logs its outcome. fatal: the
- * outcome is returned to Slurm (0 or -1); otherwise a failure is only
- * logged, and 0 returned. */
-int nb_run_helper(const char *what, uint32_t job, char *const argv[], bool fatal);
+/* One run of the helper from the plugin: what it is, for the log; what its
+ * success means, logged at slurmd's default level (NULL: only at verbose);
+ * fatal: its outcome is returned to Slurm (0 or -1), else a failure is
+ * only logged and 0 returned. */
+struct nb_call {
+	const char *what;
+	const char *done;
+	bool fatal;
+};
+
+/* Runs the helper (argv[0] absolute) and logs its outcome. */
+int nb_run_helper(const struct nb_call *call, uint32_t job, char *const argv[]);
 
 /* job_script context: run the helper. */
 int nb_script_prolog(spank_t sp);

@@ -164,6 +164,7 @@ static bool cgroup_counts_numa(void)
  * the job can read it. */
 int nb_remote_task_exit(spank_t sp)
 {
+	static const struct nb_call call = { "step end", NULL, false };
 	uint32_t job;
 	char job_s[16];
 	char *const argv[] = { nb_state.cfg.helper, "step-end", "--job", job_s, NULL };
@@ -173,5 +174,5 @@ int nb_remote_task_exit(spank_t sp)
 	    !nb_job_record(NB_STATE_DIR, job, 0) || !cgroup_counts_numa())
 		return 0;
 	snprintf(job_s, sizeof(job_s), "%u", job);
-	return nb_run_helper("step end", job, argv, false);
+	return nb_run_helper(&call, job, argv);
 }

@@ -86,6 +86,8 @@ static int bad_config_epilog(void)
 
 static int helper_prolog(uint32_t job, int v)
 {
+	char done[96];
+	const struct nb_call call = { "prolog", done, true };
 	char job_s[16], v_s[4];
 	char *const argv[] = {
 		nb_state.cfg.helper, "prolog", "--job", job_s, "--value", v_s,
@@ -95,16 +97,21 @@ static int helper_prolog(uint32_t job, int v)
 
 	snprintf(job_s, sizeof(job_s), "%u", job);
 	snprintf(v_s, sizeof(v_s), "%d", v);
-	return nb_run_helper("prolog", job, argv, true);
+	snprintf(done, sizeof(done), "numa_balancing=%d applied (off=%s)", v,
+		 off_name(nb_state.cfg.off));
+	return nb_run_helper(&call, job, argv);
 }
 
 static int helper_epilog(uint32_t job)
 {
+	static const struct nb_call call = {
+		"epilog", "request released; the value the node's running jobs need, or its baseline, restored", true
+	};
 	char job_s[16];
 	char *const argv[] = { nb_state.cfg.helper, "epilog", "--job", job_s, NULL };
 
 	snprintf(job_s, sizeof(job_s), "%u", job);
-	return nb_run_helper("epilog", job, argv, true);
+	return nb_run_helper(&call, job, argv);
 }
 
 int nb_script_prolog(spank_t sp)

@@ -22,7 +22,7 @@ static const struct {
 	bool notable;
 	const char *says;
 } codes[] = {
-	{ 0, 0, false, "applied" },
+	{ 0, 0, false, "done" },
 	{ 1, -1, false, "drift" },
 	{ 2, -1, false, "usage" },
 	{ 3, 0, true, "not honoured" },
