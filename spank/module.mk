@@ -52,15 +52,15 @@ FUZZERS += $(SPANK_FUZZERS)
 ALL_TARGETS       += $(SPANK_SO) $(SPANK_NOHOOKS_SO)
 # check-slurm-releases runs the integration suite on this host's Slurm too,
 # so check-integration is not run a second time by make check.
-CHECK_TARGETS     += check-spank-unit check-launch-stats check-slurm-releases check-packages \
-                     check-multinode
+CHECK_TARGETS     += check-spank-unit check-psslurm check-launch-stats check-slurm-releases \
+                     check-packages check-multinode
 INSTALL_TARGETS   += install-spank
 UNINSTALL_TARGETS += uninstall-spank
 LINT_SOURCES      += $(sort $(SPANK_CORE) spank/nb_start_fork.c) $(SPANK_GLUE) $(SPANK_TESTS) spank/tests/fuzz_config.c \
-                     tests/slurm/job_hooks_spank.c
+                     tests/slurm/job_hooks_spank.c tests/psslurm/host.c
 unit-tests: check-spank-unit
 
-.PHONY: check-spank-unit check-launch-stats check-integration check-slurm-releases check-packages check-multinode \
+.PHONY: check-spank-unit check-psslurm check-launch-stats check-integration check-slurm-releases check-packages check-multinode \
         bench-launch install-spank uninstall-spank
 
 $(SPANK_B)/%.o: spank/%.c
@@ -98,6 +98,16 @@ $(FUZZ_B)/spank/fuzz_config: spank/tests/fuzz_config.c spank/nb_config.c spank/n
 # Unit tests of the plugin's pure parts (config, spawn, outcomes).
 check-spank-unit: $(SPANK_UNIT)
 	$(SPANK_UNIT)
+
+# The remote and job-script callbacks the way ParaStation psslurm runs
+# them (tests/psslurm/host.c), in a private mount namespace: no daemons,
+# the real sysctl untouched.
+PSSLURM_HOST := $(B)/tests/psslurm/psslurm-host
+$(PSSLURM_HOST): tests/psslurm/host.c
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CFLAGS) $(HARDEN) $(CFLAGS) -rdynamic $(HARDEN_LD) $(LDFLAGS) -o $@ $< -ldl
+check-psslurm: $(SPANK_SO) $(PSSLURM_HOST)
+	B=$(B) tests/psslurm/run
 
 # Scenarios 1-9 of issue 3 against a private munged/slurmctld/slurmd.
 check-integration: $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(B)/helper/numa-balancing-helper
