@@ -30,7 +30,7 @@ int nb_option_cb(int val, const char *optarg, int remote)
 	}
 	if (!remote && !request_allowed(nb_state.cfg.allow_mask, v)) {
 		slurm_error(NB_LOG ": this site does not allow --numa-balancing=%s (allowed: %s)",
-			    request_name(v), allow_name(nb_state.cfg.allow_mask));
+			    job_request_name(v), allow_name(nb_state.cfg.allow_mask));
 		return -1;
 	}
 	nb_state.requested = v;
@@ -51,9 +51,9 @@ int nb_local_post_opt(spank_t sp)
 		return 0;
 	if (job_value < 0)
 		slurm_spank_log(NB_LOG ": warning: --numa-balancing is set per job, not per step: job %s did not ask for it, so --numa-balancing=%s on this srun changes nothing",
-				job, request_name(nb_state.requested));
+				job, job_request_name(nb_state.requested));
 	else
 		slurm_spank_log(NB_LOG ": warning: --numa-balancing is set per job, not per step: job %s asked for %s, so --numa-balancing=%s on this srun changes nothing",
-				job, request_name(job_value), request_name(nb_state.requested));
+				job, job_request_name(job_value), job_request_name(nb_state.requested));
 	return 0;
 }

@@ -10,7 +10,7 @@
 
 bool nb_route_tasks(int request, enum nb_off off)
 {
-	return request == NB_REQUEST_OFF_TASKS || (request == 0 && off != NB_OFF_NODE);
+	return request == NB_REQUEST_0_TASKS || (request == 0 && off != NB_OFF_NODE);
 }
 
 bool nb_route_node(int request, enum nb_off off)
@@ -47,7 +47,7 @@ bool nb_warning(const struct nb_task *t, const char *host, char *buf, size_t len
 {
 	const char *who = t->site_default ? "the site default for this job is"
 					  : "this job asked for";
-	const char *want = request_name(t->request);
+	const char *want = job_request_name(t->request);
 	int in_force = nb_in_force(t);
 	char why[256];
 

@@ -17,7 +17,7 @@ bool nb_route_node(int request, enum nb_off off);
 
 /* What task_init learnt about one task of the job. */
 struct nb_task {
-	int request;          /* 0, 1, NB_REQUEST_OFF_TASKS or NB_DEFAULT_KEEP */
+	int request;          /* 0, 1, NB_REQUEST_0_TASKS or NB_DEFAULT_KEEP */
 	bool site_default;    /* the request is the site's default= */
 	int kernel;           /* kernel.numa_balancing, or -errno */
 	int policy;           /* its memory policy (nb_policy_get), or -errno */

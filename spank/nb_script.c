@@ -128,7 +128,7 @@ int nb_script_prolog(spank_t sp)
 		return 0;
 	if (!nb_route_node(v, nb_state.cfg.off)) {
 		slurm_verbose(NB_LOG ": job %u: prolog: numa_balancing=%s with off=%s: the tasks get a local memory policy; no helper run",
-			      job, request_name(v), off_name(nb_state.cfg.off));
+			      job, job_request_name(v), off_name(nb_state.cfg.off));
 		return 0;
 	}
 	return helper_prolog(job, v);

@@ -15,8 +15,8 @@ static const struct {
 	{ 0, NB_OFF_BOTH, true, true },
 	{ 0, NB_OFF_TASKS, true, false },
 	{ 0, NB_OFF_NODE, false, true },
-	{ NB_REQUEST_OFF_TASKS, NB_OFF_BOTH, true, false },
-	{ NB_REQUEST_OFF_TASKS, NB_OFF_NODE, true, false },
+	{ NB_REQUEST_0_TASKS, NB_OFF_BOTH, true, false },
+	{ NB_REQUEST_0_TASKS, NB_OFF_NODE, true, false },
 	{ 1, NB_OFF_BOTH, false, true },
 	{ 1, NB_OFF_TASKS, false, true },
 	{ 1, NB_OFF_NODE, false, true },
@@ -40,7 +40,7 @@ START_TEST(met_by_bit_one)
 	ck_assert(nb_request_met(0, 2));
 	ck_assert(nb_request_met(0, 4));
 	ck_assert(!nb_request_met(0, 3));
-	ck_assert(nb_request_met(NB_REQUEST_OFF_TASKS, 0));
+	ck_assert(nb_request_met(NB_REQUEST_0_TASKS, 0));
 	ck_assert(!nb_request_met(0, -ENOENT));
 }
 END_TEST
@@ -58,7 +58,7 @@ START_TEST(no_false_warning)
 {
 	const struct nb_task ok[] = {
 		{ .request = 0, .kernel = 1, .policy = MPOL_LOCAL, .set_local = true },
-		{ .request = NB_REQUEST_OFF_TASKS, .kernel = 3, .policy = MPOL_LOCAL, .set_local = true },
+		{ .request = NB_REQUEST_0_TASKS, .kernel = 3, .policy = MPOL_LOCAL, .set_local = true },
 		{ .request = 0, .kernel = -ENOENT, .policy = MPOL_LOCAL, .set_local = true },
 		{ .request = 0, .kernel = 1, .policy = MPOL_BIND },
 		{ .request = 0, .kernel = 2, .policy = MPOL_DEFAULT },
@@ -102,7 +102,7 @@ static const struct {
 	  "explicit memory policy (preferred," },
 	{ { .request = 0, .kernel = 1, .policy = MPOL_DEFAULT, .set_errno = EPERM },
 	  "but it is 1 on n1 (the tasks could not be given a local memory policy: Operation not permitted); SLURM_NUMA_BALANCING=1" },
-	{ { .request = NB_REQUEST_OFF_TASKS, .kernel = 3, .policy = MPOL_BIND | MPOL_F_NUMA_BALANCING },
+	{ { .request = NB_REQUEST_0_TASKS, .kernel = 3, .policy = MPOL_BIND | MPOL_F_NUMA_BALANCING },
 	  "numa_balancing=0-tasks, but it is 3 on n1 (the tasks keep their memory policy (bind)" },
 	{ { .request = 1, .kernel = -ENOENT, .policy = MPOL_DEFAULT },
 	  "numa_balancing=1, but n1 cannot provide it (/proc/sys/kernel/numa_balancing: No such file or directory); nothing was changed" },

@@ -1,5 +1,5 @@
-/* Unit tests: strict parsing of job ids, request values, allow lists,
- * defaults and conflict policies. */
+/* Unit tests: strict parsing of job ids, request values (also a job's
+ * "0-tasks"), allow lists, defaults, conflict policies and off= routes. */
 #include <string.h>
 
 #include "common/values.h"
@@ -23,6 +23,60 @@ START_TEST(request_values)
 		ck_assert_int_eq(v, 7);
 	}
 	ck_assert_int_eq(parse_request_value(NULL, &v), -1);
+}
+END_TEST
+
+/* A job's request: what --value takes, and "0-tasks"; nothing else. */
+START_TEST(job_requests)
+{
+	static const char *good[] = { "0", "1", "0-tasks" };
+	static const char *bad[] = {
+		"", "2", "-1", "0-task", "0-tasks ", " 0-tasks", "0-Tasks", "0-TASKS", "1-tasks",
+		"0-tasks\n", "0tasks", "0_tasks", "0-tasks-", "tasks", "00-tasks", "0-tasks,1",
+	};
+	int v = -1;
+
+	for (int i = 0; i < 3; i++) {
+		ck_assert_int_eq(parse_job_request(good[i], &v), 0);
+		ck_assert_int_eq(v, i);
+		ck_assert_str_eq(job_request_name(v), good[i]);
+	}
+	ck_assert_int_eq(NB_REQUEST_0_TASKS, 2);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		v = 7;
+		ck_assert_msg(parse_job_request(bad[i], &v) == -1, "accepted '%s'", bad[i]);
+		ck_assert_int_eq(v, 7);
+	}
+	ck_assert_int_eq(parse_job_request(NULL, &v), -1);
+	ck_assert_int_eq(parse_request_value("0-tasks", &v), -1); /* --value stays 0 or 1 */
+	ck_assert_ptr_null(job_request_name(-1));
+	ck_assert_ptr_null(job_request_name(3));
+	/* allowed wherever 0 is */
+	ck_assert(request_allowed(1u, NB_REQUEST_0_TASKS));
+	ck_assert(request_allowed(3u, NB_REQUEST_0_TASKS));
+	ck_assert(!request_allowed(2u, NB_REQUEST_0_TASKS));
+	ck_assert(!request_allowed(0u, NB_REQUEST_0_TASKS));
+}
+END_TEST
+
+START_TEST(off_routes)
+{
+	static const struct { const char *s; enum nb_off o; } good[] = {
+		{ "both", NB_OFF_BOTH }, { "node", NB_OFF_NODE }, { "tasks", NB_OFF_TASKS },
+	};
+	static const char *bad[] = { "", "Both", "both ", "nodes", "task", "0", "none", "both,node" };
+	enum nb_off o;
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		ck_assert_int_eq(parse_off(good[i].s, &o), 0);
+		ck_assert_int_eq(o, good[i].o);
+		ck_assert_str_eq(off_name(o), good[i].s);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		o = NB_OFF_TASKS;
+		ck_assert_msg(parse_off(bad[i], &o) == -1, "accepted '%s'", bad[i]);
+		ck_assert_int_eq(o, NB_OFF_TASKS);
+	}
 }
 END_TEST
 
@@ -107,49 +161,6 @@ START_TEST(conflicts)
 }
 END_TEST
 
-/* The job's request: 0 and 1 as parse_request_value, and 0-tasks, which
- * an allow list permits wherever it permits 0. */
-START_TEST(job_requests)
-{
-	int v = -1;
-
-	ck_assert_int_eq(parse_job_request("0-tasks", &v), 0);
-	ck_assert_int_eq(v, NB_REQUEST_OFF_TASKS);
-	ck_assert_int_eq(parse_job_request("1", &v), 0);
-	ck_assert_int_eq(v, 1);
-	ck_assert_int_eq(parse_job_request("0", &v), 0);
-	ck_assert_int_eq(v, 0);
-	static const char *bad[] = { "0-task", "0-tasks ", "1-tasks", "0_tasks", "tasks", "" };
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-		ck_assert_msg(parse_job_request(bad[i], &v) == -1, "accepted '%s'", bad[i]);
-	ck_assert_int_eq(parse_job_request(NULL, &v), -1);
-	ck_assert_int_eq(parse_request_value("0-tasks", &v), -1);
-	ck_assert_str_eq(request_name(NB_REQUEST_OFF_TASKS), "0-tasks");
-	ck_assert_str_eq(request_name(1), "1");
-	ck_assert(request_allowed(1u, NB_REQUEST_OFF_TASKS));
-	ck_assert(!request_allowed(2u, NB_REQUEST_OFF_TASKS));
-}
-END_TEST
-
-START_TEST(off_routes)
-{
-	enum nb_off o;
-
-	ck_assert_int_eq(parse_off("both", &o), 0);
-	ck_assert_int_eq(o, NB_OFF_BOTH);
-	ck_assert_int_eq(parse_off("tasks", &o), 0);
-	ck_assert_int_eq(o, NB_OFF_TASKS);
-	ck_assert_int_eq(parse_off("node", &o), 0);
-	ck_assert_int_eq(o, NB_OFF_NODE);
-	ck_assert_int_eq(parse_off("Both", &o), -1);
-	ck_assert_int_eq(parse_off("", &o), -1);
-	ck_assert_int_eq(parse_off("node ", &o), -1);
-	ck_assert_str_eq(off_name(NB_OFF_TASKS), "tasks");
-	ck_assert_str_eq(off_name(NB_OFF_NODE), "node");
-	ck_assert_str_eq(off_name(NB_OFF_BOTH), "both");
-}
-END_TEST
-
 START_TEST(uint_limits)
 {
 	uint64_t v;
@@ -169,12 +180,12 @@ Suite *values_suite(void)
 	TCase *t = tcase_create("values");
 
 	tcase_add_test(t, request_values);
+	tcase_add_test(t, job_requests);
+	tcase_add_test(t, off_routes);
 	tcase_add_test(t, allow_lists);
 	tcase_add_test(t, defaults);
 	tcase_add_test(t, job_ids);
 	tcase_add_test(t, conflicts);
-	tcase_add_test(t, job_requests);
-	tcase_add_test(t, off_routes);
 	tcase_add_test(t, uint_limits);
 	suite_add_tcase(s, t);
 	return s;
