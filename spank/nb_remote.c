@@ -164,7 +164,7 @@ static bool cgroup_counts_numa(void)
  * the job can read it. */
 int nb_remote_task_exit(spank_t sp)
 {
-	static const struct nb_call call = { "step end", NULL, false };
+	static const struct nb_call call = { "step end", NULL, false, NB_RUN_STEP_END };
 	uint32_t job;
 	char job_s[16];
 	char *const argv[] = { nb_state.cfg.helper, "step-end", "--job", job_s, NULL };

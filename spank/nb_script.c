@@ -2,9 +2,7 @@
  * environment; psslurm's pelogue child): run numa-balancing-helper where
  * the node's sysctl serves the job's request, and at the job's end where
  * the helper keeps state, and log what came of it in the slurmd log. */
-#include <errno.h>
 #include <stdio.h>
-#include <unistd.h>
 #include <slurm/slurm_version.h>
 
 #include "common/escape.h"
@@ -69,11 +67,19 @@ static int bad_config_prolog(void)
 #endif
 }
 
+static const struct nb_call epilog_call = {
+	"epilog", "request released; the value the node's running jobs need, or its baseline, restored",
+	true, NB_RUN_EPILOG
+};
+
 /* What an epilog with an unusable plugstack line returns: success when the
  * node has no state at all (no job changed its value, nothing to restore),
- * failure when it may be left switched. */
-static int bad_config_epilog(void)
+ * failure when it may be left switched; then the helper is told the job
+ * ended, as for any epilog whose helper did not run. */
+static int bad_config_epilog(spank_t sp)
 {
+	uint32_t job;
+
 	if (!nb_state_has_work(NB_STATE_DIR)) {
 		slurm_error(NB_LOG ": no job changed kernel.numa_balancing here (no record, nothing pending, no baseline in %s): nothing to restore",
 			    NB_STATE_DIR);
@@ -81,13 +87,15 @@ static int bad_config_epilog(void)
 	}
 	slurm_error(NB_LOG ": %s holds state the helper could not restore; failing",
 		    NB_STATE_DIR);
+	if (job_id(sp, &job) == 0)
+		nb_helper_failed(&epilog_call, job, NB_FAIL_NOT_STARTED, 0);
 	return -1;
 }
 
 static int helper_prolog(uint32_t job, int v)
 {
 	char done[96];
-	const struct nb_call call = { "prolog", done, true };
+	const struct nb_call call = { "prolog", done, true, NB_RUN_PROLOG };
 	char job_s[16], v_s[4];
 	char *const argv[] = {
 		nb_state.cfg.helper, "prolog", "--job", job_s, "--value", v_s,
@@ -104,14 +112,11 @@ static int helper_prolog(uint32_t job, int v)
 
 static int helper_epilog(uint32_t job)
 {
-	static const struct nb_call call = {
-		"epilog", "request released; the value the node's running jobs need, or its baseline, restored", true
-	};
 	char job_s[16];
 	char *const argv[] = { nb_state.cfg.helper, "epilog", "--job", job_s, NULL };
 
 	snprintf(job_s, sizeof(job_s), "%u", job);
-	return nb_run_helper(&call, job, argv);
+	return nb_run_helper(&epilog_call, job, argv);
 }
 
 int nb_script_prolog(spank_t sp)
@@ -139,7 +144,7 @@ int nb_script_epilog(spank_t sp)
 	uint32_t job;
 
 	if (config_usable() != 0)
-		return bad_config_epilog();
+		return bad_config_epilog(sp);
 	if (job_id(sp, &job) != 0)
 		return -1;
 	if (!nb_state_has_work(NB_STATE_DIR)) {

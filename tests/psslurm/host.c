@@ -20,7 +20,8 @@
  * reads the option cache and is unavailable in init and init_post_opt)
  * and prints, after a task's task_init, what that task would exec with:
  *   env NAME=VALUE|unset, mempolicy MODE (the get_mempolicy(2) mode).
- * Log calls print "log: LINE" on stdout.
+ * Log calls print "log LEVEL: LINE" on stdout (info, error, verbose,
+ * debug: slurm_info is what slurmd logs at its default level).
  *
  *   psslurm-host PLUGIN step|batch|task-exit|prolog|epilog [ARGS...]
  * ARGS are the plugstack arguments. The environment gives the job:
@@ -331,25 +332,25 @@ spank_err_t spank_setenv(spank_t sp, const char *var, const char *val, int overw
 	return setenv(var, val, overwrite) == 0 ? ESPANK_SUCCESS : ESPANK_BAD_ARG;
 }
 
-static void log_line(const char *format, va_list ap)
+static void log_line(const char *level, const char *format, va_list ap)
 {
-	fputs("log: ", stdout);
+	printf("log %s: ", level);
 	vprintf(format, ap);
 	fputc('\n', stdout);
 }
 
-#define NB_LOG_FN(name)                          \
+#define NB_LOG_FN(name, level)                   \
 	void name(const char *format, ...)       \
 	{                                        \
 		va_list ap;                      \
 		va_start(ap, format);            \
-		log_line(format, ap);            \
+		log_line(level, format, ap);     \
 		va_end(ap);                      \
 	}
-NB_LOG_FN(slurm_info)
-NB_LOG_FN(slurm_error)
-NB_LOG_FN(slurm_verbose)
-NB_LOG_FN(slurm_debug)
+NB_LOG_FN(slurm_info, "info")
+NB_LOG_FN(slurm_error, "error")
+NB_LOG_FN(slurm_verbose, "verbose")
+NB_LOG_FN(slurm_debug, "debug")
 
 /* psslurm: in a task's own process, to its stderr. */
 void slurm_spank_log(const char *format, ...)
