@@ -57,7 +57,7 @@ CHECK_TARGETS     += check-spank-unit check-psslurm check-launch-stats check-slu
 INSTALL_TARGETS   += install-spank
 UNINSTALL_TARGETS += uninstall-spank
 LINT_SOURCES      += $(sort $(SPANK_CORE) spank/nb_start_fork.c) $(SPANK_GLUE) $(SPANK_TESTS) spank/tests/fuzz_config.c \
-                     tests/slurm/job_hooks_spank.c tests/psslurm/host.c
+                     tests/slurm/job_hooks_spank.c tests/psslurm/host.c tests/spank/fault-probe.c
 unit-tests: check-spank-unit
 
 .PHONY: check-spank-unit check-psslurm check-launch-stats check-integration check-slurm-releases check-packages check-multinode \
@@ -109,14 +109,21 @@ $(PSSLURM_HOST): tests/psslurm/host.c
 check-psslurm: $(SPANK_SO) $(PSSLURM_HOST)
 	B=$(B) tests/psslurm/run
 
+# What NUMA balancing does to one process (hint faults, memory policy),
+# for the integration scenarios' jobs.
+FAULT_PROBE := $(B)/tests/spank/fault-probe
+$(FAULT_PROBE): tests/spank/fault-probe.c
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CFLAGS) $(HARDEN) $(CFLAGS) -pthread $(HARDEN_LD) $(LDFLAGS) -o $@ $<
+
 # Scenarios 1-9 of issue 3 against a private munged/slurmctld/slurmd.
-check-integration: $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(B)/helper/numa-balancing-helper
+check-integration: $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(B)/helper/numa-balancing-helper $(FAULT_PROBE)
 	B=$(B) tests/spank/run-all
 
 # The same suite against this host's Slurm (22.05 on Debian 12) and in
 # Debian 13 (24.11) and unstable (26.05) chroots, cached under
 # /var/cache/numa-balancing/chroots; prints a table release x scenario.
-check-slurm-releases: $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(B)/helper/numa-balancing-helper
+check-slurm-releases: $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(B)/helper/numa-balancing-helper $(FAULT_PROBE)
 	B=$(B) tests/releases/run-matrix
 
 # debian/ and numa-balancing.spec: build, lintian, install into the
