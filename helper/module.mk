@@ -4,7 +4,7 @@
 # tests, fuzz targets and the latency benchmark. Outputs go under
 # $(B)/helper/.
 
-HELPER_SRCS := args.c bootid.c epilog.c log.c memstat.c nodes.c paths.c policy.c \
+HELPER_SRCS := args.c epilog.c log.c memstat.c nodes.c paths.c policy.c \
                privs.c prolog.c record.c report.c reset.c session.c \
                state.c statedir.c stepend.c sysctl.c
 HELPER_OBJS := $(HELPER_SRCS:%.c=$(B)/helper/obj/%.o)

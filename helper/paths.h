@@ -4,11 +4,10 @@
 #ifndef NB_PATHS_H
 #define NB_PATHS_H
 
+#include "common/bootid.h"  /* NB_BOOT_ID_PATH */
 #include "common/kernel.h"  /* NB_SYSCTL_PATH */
 #include "common/statedir.h" /* NB_STATE_DIR */
 #include "common/vmstat.h"  /* NB_VMSTAT_PATH, NB_CGROUP_SLICE */
-
-#define NB_BOOT_ID_PATH "/proc/sys/kernel/random/boot_id"
 
 struct nb_paths {
 	const char *sysctl, *vmstat, *boot_id, *state_dir, *nodes, *cgroup_slice;

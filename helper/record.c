@@ -15,19 +15,6 @@
 #define RECORD_HEADER_V1 "numa-balancing-job 1"
 #define BASELINE_HEADER "numa-balancing-baseline 1"
 
-int boot_id_valid(const char *s, size_t len)
-{
-	if (len != NB_BOOT_ID_LEN)
-		return 0;
-	for (size_t i = 0; i < len; i++) {
-		int dash = i == 8 || i == 13 || i == 18 || i == 23;
-		int hex = (s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f');
-		if (dash ? s[i] != '-' : !hex)
-			return 0;
-	}
-	return 1;
-}
-
 static int fitted(int n, size_t len)
 {
 	return n < 0 || (size_t)n >= len ? -1 : n;

@@ -6,10 +6,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "common/bootid.h"
 #include "common/values.h"
 #include "common/vmstat.h"
 
-#define NB_BOOT_ID_LEN 36
 #define NB_STATE_FILE_MAX 1024 /* larger state files are corrupt */
 #define NB_CGROUP_NUMA_MAX 256  /* the cgroup line's value, with its NUL */
 
@@ -33,9 +33,6 @@ struct nb_baseline {
 	int value;                  /* kernel value before our first change: 0 .. 4 */
 	char boot_id[NB_BOOT_ID_LEN + 1];
 };
-
-/* A boot id as the kernel prints it: 8-4-4-4-12 lower-case hex. */
-int boot_id_valid(const char *s, size_t len);
 
 /* Format into buf (NUL-terminated); returns the length, or -1 if too small. */
 int record_format(const struct nb_record *r, char *buf, size_t len);

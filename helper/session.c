@@ -1,11 +1,11 @@
 /* Opening, locking and loading the state for one command. */
 #include "session.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "bootid.h"
 #include "log.h"
 #include "nodes.h"
 #include "privs.h"
@@ -26,8 +26,11 @@ static enum nb_exit open_state(struct nb_session *s)
 {
 	char err[256], boot_id[NB_BOOT_ID_LEN + 1];
 
-	if (bootid_read(s->paths.boot_id, boot_id) != 0)
+	if (boot_id_read(s->paths.boot_id, boot_id) != 0) {
+		log_msg(LOG_ERR, "%s: %s", s->paths.boot_id,
+		        errno == EINVAL ? "not a boot id" : strerror(errno));
 		return NB_EXIT_BROKEN;
+	}
 	s->dirfd = statedir_open(s->paths.state_dir, err, sizeof(err));
 	if (s->dirfd >= 0)
 		s->lockfd = statedir_lock(s->dirfd, err, sizeof(err));

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/ended.h"
 #include "common/readfile.h"
 #include "failpoint.h"
 #include "log.h"
@@ -179,6 +180,8 @@ static int load_entry(struct loader *l, const char *name)
 		return load_record(l, name, strlen(JOB_PREFIX), 0);
 	if (has_prefix(name, PENDING_PREFIX))
 		return load_record(l, name, strlen(PENDING_PREFIX), 1);
+	if (has_prefix(name, NB_ENDED_PREFIX) || strcmp(name, NB_FAILURES_NAME) == 0)
+		return 0; /* the plugin's (common/ended.h), read where they are used */
 	log_msg(LOG_WARNING, "state directory: ignoring unexpected file %s", name);
 	return 0;
 }

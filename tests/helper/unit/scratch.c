@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bootid.h"
+#include "common/bootid.h"
 #include "commands.h"
 #include "paths.h"
 #include "privs.h"
@@ -186,6 +186,6 @@ const char *this_boot(void)
 {
 	static char id[NB_BOOT_ID_LEN + 1];
 
-	ck_assert_int_eq(bootid_read(NB_BOOT_ID_PATH, id), 0);
+	ck_assert_int_eq(boot_id_read(NB_BOOT_ID_PATH, id), 0);
 	return id;
 }

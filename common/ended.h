@@ -1,0 +1,75 @@
+/* ended.h - what the plugin leaves in the helper's state directory when a
+ * run of the helper fails, and how the helper reads it back.
+ *
+ * ended.<job>: the job's epilog ran (Slurm runs it only once the job has
+ * ended on the node) but the helper could not finish it (not started,
+ * timed out, killed, non-zero exit). Proof that the job is gone, so the
+ * helper may clear the record the epilog left and restore the value.
+ *
+ *   numa-balancing-ended 1
+ *   job <id>
+ *   boot_id <this boot's id>
+ *   failure not-started|timed-out|killed|exit
+ *   status <exit code (exit), signal (killed), else 0>
+ *
+ * failures: the helper runs the plugin saw fail since boot, per command.
+ *
+ *   numa-balancing-failures 1
+ *   boot_id <this boot's id>
+ *   prolog <n>
+ *   epilog <n>
+ *   step-end <n>
+ *
+ * Both are written as root under the helper's lock, atomically (temp file
+ * and rename), and carry the boot id: a file from an earlier boot is
+ * stale. */
+#ifndef NB_ENDED_H
+#define NB_ENDED_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bootid.h"
+
+#define NB_ENDED_PREFIX "ended."
+#define NB_FAILURES_NAME "failures"
+#define NB_ENDED_FILE_MAX 256       /* larger files are corrupt */
+#define NB_ENDED_LOCK_WAIT_MS 5000  /* the longest wait for the helper's lock */
+
+enum nb_run_cmd { NB_RUN_PROLOG, NB_RUN_EPILOG, NB_RUN_STEP_END, NB_RUN_CMDS };
+enum nb_run_failure { NB_FAIL_NOT_STARTED, NB_FAIL_TIMED_OUT, NB_FAIL_KILLED, NB_FAIL_EXIT };
+
+struct nb_ended {
+	uint32_t job;
+	char boot_id[NB_BOOT_ID_LEN + 1];
+	enum nb_run_failure failure;
+	int status;
+};
+
+struct nb_failures {
+	char boot_id[NB_BOOT_ID_LEN + 1];
+	uint64_t count[NB_RUN_CMDS];
+};
+
+/* For the plugin (root), after a helper run of cmd for job failed: adds
+ * one to that command's count in "failures" and, for an epilog, writes
+ * ended.<job>. state_dir is NB_STATE_DIR and boot_id_path NB_BOOT_ID_PATH
+ * outside tests. Returns 0, or -1 with a one-line reason in err (nothing
+ * half-written is left behind). */
+int nb_run_failed(const char *state_dir, const char *boot_id_path, enum nb_run_cmd cmd,
+                  uint32_t job, enum nb_run_failure failure, int status,
+                  char *err, size_t errlen);
+
+/* "prolog", "epilog", "step-end"; "not-started", "timed-out", "killed",
+ * "exit". */
+const char *run_cmd_name(enum nb_run_cmd cmd);
+const char *run_failure_name(enum nb_run_failure f);
+
+/* Format into buf (NUL-terminated); the length, or -1 if it does not fit. */
+int ended_format(const struct nb_ended *e, char *buf, size_t len);
+int failures_format(const struct nb_failures *f, char *buf, size_t len);
+/* Parse exactly what *_format writes; anything else is -1. */
+int ended_parse(const char *buf, size_t len, struct nb_ended *e);
+int failures_parse(const char *buf, size_t len, struct nb_failures *f);
+
+#endif
