@@ -136,10 +136,11 @@ check-install: all
 
 # The components remove their files; then the directories only this
 # project puts files in go when empty (LIBEXECDIR is shared by the helper,
-# the plugin and the report, man8 by both man pages). Directories that hold other
+# the plugin and the report, man8 and man1 by the man pages). Directories that hold other
 # software's files too (sbin, bin, Slurm's plugin directory and the
 # plugstack.conf.d that plugstack.conf includes) stay.
-OWN_DIRS = $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)/man8
+OWN_DIRS = $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)/man8 \
+           $(DESTDIR)$(MANDIR)/man1
 # Like install, it refuses to touch files that a package owns.
 .PHONY: uninstall-dirs
 uninstall:

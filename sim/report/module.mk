@@ -2,8 +2,9 @@
 # nbreport package), the validation driver, its job scripts and node
 # sampler, `make demo`, and their checks: check-report (unit tests on
 # synthetic result directories), check-demo (a reduced demo with a
-# placement sweep on the local Slurm) and check-command (the driver's
-# --command mode on a page-touching program).
+# placement sweep on the local Slurm), check-command (the driver's
+# --command mode on a page-touching program) and check-report-schema
+# (report.json against docs/report.schema.json).
 
 REPORT_PY   := $(wildcard sim/report/nbreport/*.py)
 REPORT_MPL  := $(B)/report/mpl
@@ -34,10 +35,21 @@ install-report:
 	ln -sf $(LIBEXECDIR)/report/nbsim-report $(DESTDIR)$(BINDIR)/nbsim-report
 	ln -sf $(LIBEXECDIR)/report/numa-balancing-validate \
 	  $(DESTDIR)$(BINDIR)/numa-balancing-validate
+	install -D -m 0644 sim/numa-balancing-validate.1 \
+	  $(DESTDIR)$(MANDIR)/man1/numa-balancing-validate.1
+	ln -sf numa-balancing-validate.1 $(DESTDIR)$(MANDIR)/man1/nbsim-report.1
 
 uninstall-report:
-	rm -f $(DESTDIR)$(BINDIR)/nbsim-report $(DESTDIR)$(BINDIR)/numa-balancing-validate
+	rm -f $(DESTDIR)$(BINDIR)/nbsim-report $(DESTDIR)$(BINDIR)/numa-balancing-validate \
+	  $(DESTDIR)$(MANDIR)/man1/numa-balancing-validate.1 $(DESTDIR)$(MANDIR)/man1/nbsim-report.1
 	rm -rf $(REPORT_LIB)
+
+# report.json against docs/report.schema.json: the report of two real
+# nbsim runs validates, and removing any key the schema requires fails it.
+CHECK_TARGETS += check-report-schema
+.PHONY: check-report-schema
+check-report-schema: $(SIM_B)/nbsim
+	tests/docs/report-schema $(SIM_B)/nbsim $(B)/report/schema
 
 # `make demo`: the validation on a throwaway local Slurm on this machine, at
 # a size that finishes within 10 minutes on 2 cores. DEMO_ARGS are
