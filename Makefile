@@ -169,9 +169,10 @@ lint: deps
 	  --inline-suppr --std=c11 --suppress=missingIncludeSystem \
 	  -I/usr/include/slurm $(LINT_SOURCES)
 
-# The whole tree builds warning-free with clang too (gcc is the default).
+# The whole tree builds warning-free with clang too (gcc is the default):
+# warnings are errors here whoever runs it.
 check-clang: deps
-	$(MAKE) B=build-clang CC=clang all
+	$(MAKE) B=build-clang CC=clang WERROR=1 all
 
 # Unit tests again under AddressSanitizer and UBSan.
 check-sanitize: deps
