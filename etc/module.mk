@@ -23,7 +23,7 @@ CHECK_TARGETS     += check-prolog-shared check-accounting
 
 # Rewritten on every build, but only changed files get a new time.
 $(WRAPPERS_B)/slurm-prolog: etc/make-wrappers FORCE
-	etc/make-wrappers $(WRAPPERS_B) $(SBINDIR)/numa-balancing-helper $(WRAPPER_PROLOG_ARGS)
+	@etc/make-wrappers $(WRAPPERS_B) $(SBINDIR)/numa-balancing-helper $(WRAPPER_PROLOG_ARGS)
 $(WRAPPERS_B)/slurm-epilog $(WRAPPERS_B)/numa-balancing.sh: $(WRAPPERS_B)/slurm-prolog
 
 install-wrappers: $(WRAPPERS)
