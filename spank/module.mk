@@ -150,29 +150,18 @@ bench-launch: $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(B)/helper/numa-balancing-helper 
 check-launch-stats:
 	PYTHONPATH=sim/report:tests/slurm $(PYTHON) -m unittest discover -s tests/slurm -p 'test_*.py'
 
-# The snippet is installed as a template in DATADIR; plugstack-snippet
-# (also run by the packages' maintainer scripts) enables it in
-# plugstack.conf.d and disables it again on removal.
-SPANK_CONFDIR  := $(DESTDIR)$(SYSCONFDIR)/slurm/plugstack.conf.d
-SPANK_TEMPLATE := $(DESTDIR)$(DATADIR)/numa-balancing.conf
-SPANK_SNIPPET_TOOL := $(DESTDIR)$(LIBEXECDIR)/plugstack-snippet
-
+# The plugstack configuration that enables the plugin is installed by
+# install-plugstack (etc/module.mk).
 install-spank: $(SPANK_SO) $(SPANK_NOHOOKS_SO)
-	install -d $(DESTDIR)$(SLURM_PLUGIN_DIR) $(DESTDIR)$(MANDIR)/man8 \
-	  $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBEXECDIR)
+	install -d $(DESTDIR)$(SLURM_PLUGIN_DIR) $(DESTDIR)$(MANDIR)/man8
 	install -m 755 $(SPANK_SO) $(DESTDIR)$(SLURM_PLUGIN_DIR)/numa_balancing.so
 	install -m 755 $(SPANK_NOHOOKS_SO) $(DESTDIR)$(SLURM_PLUGIN_DIR)/numa_balancing_nohooks.so
 	install -m 644 spank/numa_balancing.8 $(DESTDIR)$(MANDIR)/man8/numa_balancing.8
-	install -m 644 etc/plugstack.conf.d/numa-balancing.conf $(SPANK_TEMPLATE)
-	install -m 755 spank/plugstack-snippet $(SPANK_SNIPPET_TOOL)
-	$(SPANK_SNIPPET_TOOL) install $(SPANK_TEMPLATE) $(SPANK_CONFDIR)
 
 uninstall-spank:
-	if [ -x $(SPANK_SNIPPET_TOOL) ] && [ -f $(SPANK_TEMPLATE) ]; then \
-	  $(SPANK_SNIPPET_TOOL) remove $(SPANK_TEMPLATE) $(SPANK_CONFDIR); fi
 	rm -f $(DESTDIR)$(SLURM_PLUGIN_DIR)/numa_balancing.so \
 	  $(DESTDIR)$(SLURM_PLUGIN_DIR)/numa_balancing_nohooks.so \
-	  $(DESTDIR)$(MANDIR)/man8/numa_balancing.8 $(SPANK_TEMPLATE) $(SPANK_SNIPPET_TOOL)
+	  $(DESTDIR)$(MANDIR)/man8/numa_balancing.8
 
 -include $(SPANK_UNIT_OBJS:.o=.d) $(SPANK_GLUE_OBJS:.o=.d) $(SPANK_TEST_OBJS:.o=.d) \
          $(SPANK_B)/nohooks/numa_balancing.d
