@@ -1,6 +1,8 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Top-level build for numa-balancing: the node helper, the SPANK plugin and
 # the nbsim benchmark. Each component adds its own rules in <dir>/module.mk;
-# this file holds what they share (flags, install paths, the check runner).
+# this file holds what they share (flags, install paths, the check runner)
+# and the release targets (dist, deb, rpm).
 
 PREFIX      ?= /usr/local
 DESTDIR     ?=
@@ -13,12 +15,16 @@ SYSCONFDIR  ?= /etc
 # Slurm's plugin directory: where the installed slurmd finds its plugins.
 SLURM_PLUGIN_DIR ?= $(shell tools/slurm-plugin-dir)
 
-VERSION     := 0.1.0
+VERSION     := 1.0.0
 B           ?= build
 CC          ?= cc
 PYTHON      ?= /usr/bin/python3
 
-WARN        := -Wall -Wextra -Werror
+# Warnings are errors in `make check` and CI (tools/run-checks and .ci/run
+# set WERROR=1), not in release and distribution builds: the next
+# compiler release must not break a site's build.
+WERROR      ?= 0
+WARN        := -Wall -Wextra $(if $(filter 1,$(WERROR)),-Werror)
 HARDEN      := -fstack-protector-strong -D_FORTIFY_SOURCE=2 -fPIE
 HARDEN_LD   := -Wl,-z,relro,-z,now -pie
 OPT         ?= -O2 -g
@@ -46,6 +52,17 @@ $(PATHS_STAMP): FORCE
 	@echo '$(COMPILED_PATHS)' | cmp -s - $@ || echo '$(COMPILED_PATHS)' >$@
 .PHONY: FORCE
 
+# Everything built depends on the warning flags it was built with: `make
+# check` after a plain `make` rebuilds with -Werror instead of passing on
+# objects that were never checked. (.EXTRA_PREREQS needs GNU make 4.3; older
+# makes ignore it and simply do not rebuild.)
+FLAGS_STAMP := $(B)/warning-flags
+$(FLAGS_STAMP): FORCE
+	@mkdir -p $(@D)
+	@echo '$(WARN)' | cmp -s - $@ || echo '$(WARN)' >$@
+.EXTRA_PREREQS := $(FLAGS_STAMP)
+$(FLAGS_STAMP) FORCE: .EXTRA_PREREQS :=
+
 # Fuzzing with clang's libFuzzer, ASan and UBSan: components add targets to
 # FUZZERS (built under build-fuzz/; corpus, logs and crash inputs in
 # fuzz-out/). `make fuzz FUZZ_SECONDS=60` runs each that long; fuzz-smoke
@@ -64,7 +81,7 @@ UNINSTALL_TARGETS :=
 
 # spank before helper: helper-slurm-prolog names $(SPANK_SO) as a prerequisite.
 include common/module.mk spank/module.mk helper/module.mk sim/module.mk \
-        sim/report/module.mk lab/module.mk
+        sim/report/module.mk lab/module.mk etc/module.mk
 
 # Whole-tree checks, run after the components' own.
 CHECK_TARGETS += fuzz-smoke check-install check-docs lint check-clang check-sanitize
@@ -84,16 +101,34 @@ deps:
 	tools/install-deps
 
 # Every test; one summary line at the end, non-zero exit if any failed.
+# Warnings are errors here (tools/run-checks sets WERROR=1).
 check: deps
 	tools/run-checks $(CHECK_TARGETS)
 
-install: $(INSTALL_TARGETS)
+# Into the live system (no DESTDIR), tools/install-unowned first installs
+# into a scratch directory and refuses if any file would replace one that
+# a dpkg or rpm package owns: a source install beside the packages must
+# not overwrite the packaged plugin or helper.
+install:
+	MAKE='$(MAKE)' DESTDIR='$(DESTDIR)' tools/install-unowned $(INSTALL_TARGETS)
+
+# The validation tools alone (nbsim, nbsim-report, numa-balancing-validate,
+# its job scripts and man pages), e.g. beside the packaged plugin and helper.
+.PHONY: install-validate
+install-validate:
+	MAKE='$(MAKE)' DESTDIR='$(DESTDIR)' tools/install-unowned install-sim install-report
 
 # What a cluster node runs: the helper and the plugin. The
 # Debian and RPM packages build and install these.
 .PHONY: node install-node
-node: $(HELPER_BIN) $(SPANK_SO) $(SPANK_NOHOOKS_SO)
-install-node: install-helper install-spank
+node: $(HELPER_BIN) $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(WRAPPERS)
+install-node:
+	MAKE='$(MAKE)' DESTDIR='$(DESTDIR)' tools/install-unowned install-helper install-spank \
+	  install-wrappers install-plugstack
+
+# What the validation package ships, built.
+.PHONY: validate
+validate: $(SIM_B)/nbsim
 
 # make install into a scratch DESTDIR, then make uninstall: nothing missing, nothing left.
 check-install: all
@@ -101,11 +136,17 @@ check-install: all
 
 # The components remove their files; then the directories only this
 # project puts files in go when empty (LIBEXECDIR is shared by the helper,
-# the plugin and the report, man8 by both man pages). Directories that hold other
+# the plugin and the report, man8 and man1 by the man pages). Directories that hold other
 # software's files too (sbin, bin, Slurm's plugin directory and the
 # plugstack.conf.d that plugstack.conf includes) stay.
-OWN_DIRS = $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)/man8
-uninstall: $(UNINSTALL_TARGETS)
+OWN_DIRS = $(DESTDIR)$(LIBEXECDIR) $(DESTDIR)$(DATADIR) $(DESTDIR)$(MANDIR)/man8 \
+           $(DESTDIR)$(MANDIR)/man1
+# Like install, it refuses to touch files that a package owns.
+.PHONY: uninstall-dirs
+uninstall:
+	MAKE='$(MAKE)' DESTDIR='$(DESTDIR)' tools/install-unowned -u '$(UNINSTALL_TARGETS) uninstall-dirs' \
+	  $(INSTALL_TARGETS)
+uninstall-dirs:
 	@for d in $(OWN_DIRS); do \
 	  if [ -d "$$d" ]; then rmdir --ignore-fail-on-non-empty "$$d"; fi; done
 
@@ -128,9 +169,10 @@ lint: deps
 	  --inline-suppr --std=c11 --suppress=missingIncludeSystem \
 	  -I/usr/include/slurm $(LINT_SOURCES)
 
-# The whole tree builds warning-free with clang too (gcc is the default).
+# The whole tree builds warning-free with clang too (gcc is the default):
+# warnings are errors here whoever runs it.
 check-clang: deps
-	$(MAKE) B=build-clang CC=clang all
+	$(MAKE) B=build-clang CC=clang WERROR=1 all
 
 # Unit tests again under AddressSanitizer and UBSan.
 check-sanitize: deps
@@ -139,3 +181,38 @@ check-sanitize: deps
 
 clean:
 	rm -rf build build-clang build-asan build-fuzz
+
+# Releases: `make dist` writes $(B)/numa-balancing-VERSION.tar.gz from the
+# files git tracks (with their working-tree contents); `make deb` builds the
+# three .debs from it in $(B)/deb; `make rpm` the three RPMs in
+# $(B)/rpm/RPMS, for the Slurm whose headers are installed (SLURM_VERSION
+# overrides; tools/slurm-version).
+.PHONY: dist deb rpm
+DIST        := numa-balancing-$(VERSION)
+DIST_TAR    := $(B)/$(DIST).tar.gz
+SLURM_VERSION ?= $(shell tools/slurm-version)
+# rpmbuild checks BuildRequires against the RPM database; where rpm itself
+# is not in that database (a Debian host) there is nothing to check against.
+RPMBUILD_NODEPS = $(shell rpm -q rpm >/dev/null 2>&1 || echo --nodeps)
+
+dist:
+	@git rev-parse --is-inside-work-tree >/dev/null 2>&1 || \
+	  { echo "make dist: needs a git checkout" >&2; exit 1; }
+	@mkdir -p $(B)
+	git ls-files -z | tar --null -T - --sort=name --owner=0 --group=0 --numeric-owner \
+	  --mtime=@$$(git log -1 --format=%ct) --transform 's,^,$(DIST)/,S' -czf $(DIST_TAR)
+	@echo "make dist: $(DIST_TAR)"
+
+deb: dist
+	rm -rf $(B)/deb && mkdir -p $(B)/deb
+	tar -C $(B)/deb -xzf $(DIST_TAR)
+	cd $(B)/deb/$(DIST) && dpkg-buildpackage -us -uc -b
+	@ls $(B)/deb/*.deb
+
+rpm: dist
+	rm -rf $(B)/rpm && mkdir -p $(B)/rpm/SOURCES
+	cp $(DIST_TAR) $(B)/rpm/SOURCES/
+	rpmbuild -bb $(RPMBUILD_NODEPS) --define '_topdir $(abspath $(B))/rpm' \
+	  --define 'slurm_version $(SLURM_VERSION)' numa-balancing.spec
+	@ls $(B)/rpm/RPMS/*/*.rpm
+

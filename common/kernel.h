@@ -7,6 +7,11 @@
 
 #define NB_SYSCTL_PATH "/proc/sys/kernel/numa_balancing"
 #define NB_KERNEL_VALUE_MAX 255
+/* kernel.numa_balancing is a bit mask: 1 normal balancing, 2 memory
+ * tiering (NUMA_BALANCING_MEMORY_TIERING); the kernel takes 0 .. 4. */
+#define NB_BALANCING_NORMAL 1
+#define NB_BALANCING_TIERING 2
+#define NB_BALANCING_MAX 4
 /* Room for the escaped content of a sysctl that does not parse. */
 #define NB_KERNEL_SHOWN 64
 

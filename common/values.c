@@ -1,5 +1,5 @@
-/* Strict parsers for job ids, requests, allow lists, defaults and conflict
- * policies. */
+/* Strict parsers for job ids, requests, allow lists, defaults, conflict
+ * policies and off= routes. */
 #include "values.h"
 
 #include <string.h>
@@ -38,6 +38,22 @@ int parse_request_value(const char *s, int *out)
 	return 0;
 }
 
+int parse_job_request(const char *s, int *out)
+{
+	if (s && strcmp(s, NB_REQUEST_0_TASKS_NAME) == 0) {
+		*out = NB_REQUEST_0_TASKS;
+		return 0;
+	}
+	return parse_request_value(s, out);
+}
+
+const char *job_request_name(int request)
+{
+	static const char *const names[] = { "0", "1", NB_REQUEST_0_TASKS_NAME };
+
+	return request >= 0 && request <= NB_REQUEST_0_TASKS ? names[request] : NULL;
+}
+
 int parse_allow(const char *s, unsigned *mask)
 {
 	unsigned m = 0;
@@ -70,6 +86,8 @@ int parse_default(const char *s, int *out)
 
 bool request_allowed(unsigned mask, int v)
 {
+	if (v == NB_REQUEST_0_TASKS)
+		v = 0;
 	return (v == 0 || v == 1) && (mask & (1u << v)) != 0;
 }
 
@@ -94,4 +112,24 @@ int parse_conflict(const char *s, enum nb_conflict *out)
 const char *conflict_name(enum nb_conflict c)
 {
 	return c == NB_CONFLICT_LATEST ? "latest" : "keep";
+}
+
+static const char *const off_names[] = {
+	[NB_OFF_NODE] = "node", [NB_OFF_BOTH] = "both", [NB_OFF_TASKS] = "tasks",
+};
+
+int parse_off(const char *s, enum nb_off *out)
+{
+	for (size_t i = 0; i < sizeof(off_names) / sizeof(off_names[0]); i++) {
+		if (strcmp(s, off_names[i]) == 0) {
+			*out = (enum nb_off)i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+const char *off_name(enum nb_off o)
+{
+	return off_names[o == NB_OFF_BOTH || o == NB_OFF_TASKS ? o : NB_OFF_NODE];
 }

@@ -1,9 +1,12 @@
 /* Parses argv and the two documented environment variables. Options are
  * strict: unknown, repeated or malformed ones are usage errors. The
  * request in the environment comes from the submitting user (plain
- * Prolog= use): an unusable one is logged and the site default taken. */
+ * Prolog= use): an unusable one is logged and the site default taken.
+ * A request the tasks' memory policy meets alone (0-tasks, or 0 under
+ * --off tasks) is no request for the helper. */
 #include "args.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -43,6 +46,11 @@ static int set_default(struct nb_args *a, const char *v)
 	return parse_default(v, &a->dflt);
 }
 
+static int set_off(struct nb_args *a, const char *v)
+{
+	return parse_off(v, &a->off);
+}
+
 /* An absolute path to a file, not a directory. */
 static int set_out(struct nb_args *a, const char *v)
 {
@@ -54,9 +62,10 @@ static int set_out(struct nb_args *a, const char *v)
 
 #define ON(cmd) (1u << (cmd))
 
-enum { O_JOB, O_VALUE, O_CONFLICT, O_ALLOW, O_DEFAULT, O_JSON, O_OUT };
+enum { O_JOB, O_VALUE, O_CONFLICT, O_ALLOW, O_DEFAULT, O_OFF, O_JSON, O_SCRIPT, O_OUT };
 
-/* The options, which commands take them, and what a bad value gets told. */
+/* The options, which commands take them, and what a bad value gets told;
+ * those without a set function are flags. */
 static const struct option {
 	const char *name;
 	unsigned cmds;
@@ -69,7 +78,9 @@ static const struct option {
 	[O_CONFLICT] = { "--conflict", ON(NB_CMD_PROLOG), set_conflict, "keep or latest" },
 	[O_ALLOW] = { "--allow", ON(NB_CMD_PROLOG), set_allow, "0, 1 or 0,1" },
 	[O_DEFAULT] = { "--default", ON(NB_CMD_PROLOG), set_default, "keep, 0 or 1" },
+	[O_OFF] = { "--off", ON(NB_CMD_PROLOG), set_off, "both, node or tasks" },
 	[O_JSON] = { "--json", ON(NB_CMD_STATUS), NULL, NULL },
+	[O_SCRIPT] = { "--script", ON(NB_CMD_PROLOG) | ON(NB_CMD_EPILOG), NULL, NULL },
 	[O_OUT] = { "--out", ON(NB_CMD_METRICS), set_out, "an absolute file name" },
 };
 
@@ -97,7 +108,7 @@ static int find_option(enum nb_cmd cmd, const char *arg, size_t n)
 	return -1;
 }
 
-/* One option at argv[*i]: "--name value", "--name=value" or "--json". */
+/* One option at argv[*i]: "--name value", "--name=value" or a flag. */
 static int parse_option(int argc, const char *const argv[], int *i, struct nb_args *a,
                         unsigned *seen, char *err, size_t errlen)
 {
@@ -115,10 +126,10 @@ static int parse_option(int argc, const char *const argv[], int *i, struct nb_ar
 		return -1;
 	}
 	*seen |= 1u << k;
-	if (!options[k].set) { /* --json */
-		a->json = 1;
+	if (!options[k].set) {
+		*(k == O_JSON ? &a->json : &a->script) = 1;
 		if (eq)
-			snprintf(err, errlen, "--json takes no value");
+			snprintf(err, errlen, "%s takes no value", options[k].name);
 		return eq ? -1 : 0;
 	}
 	if (eq) {
@@ -146,14 +157,31 @@ static void env_request(struct nb_args *a, const char *value)
 	a->value = a->dflt;
 	if (!value)
 		return;
-	if (parse_request_value(value, &v) == 0 && request_allowed(a->allow, v)) {
+	if (parse_job_request(value, &v) == 0 && request_allowed(a->allow, v)) {
 		a->value = v;
 		return;
 	}
 	escape_str(value, shown, sizeof(shown));
 	snprintf(a->ignored, sizeof(a->ignored), "ignoring %s='%s' (%s); %s", NB_ENV_VALUE, shown,
-	         parse_request_value(value, &v) != 0 ? "not 0 or 1" : "not allowed here",
+	         parse_job_request(value, &v) != 0 ? "not 0, 1 or " NB_REQUEST_0_TASKS_NAME
+	         : "not allowed here",
 	         a->dflt < 0 ? "no request" : a->dflt ? "the default 1" : "the default 0");
+}
+
+/* 0-tasks, and 0 under --off tasks: the job's tasks carry the memory
+ * policy that keeps balancing off for them; the helper records nothing. */
+static void tasks_only(struct nb_args *a)
+{
+	char who[32] = "prolog";
+
+	if (a->value != NB_REQUEST_0_TASKS && !(a->value == 0 && a->off == NB_OFF_TASKS))
+		return;
+	if (a->has_job)
+		snprintf(who, sizeof(who), "job %" PRIu32 " prolog", a->job);
+	snprintf(a->no_request, sizeof(a->no_request), "%s: request %s is met by the tasks' memory "
+	         "policy alone: nothing to do here", who,
+	         a->value == 0 ? "0 (--off tasks)" : NB_REQUEST_0_TASKS_NAME);
+	a->value = -1;
 }
 
 /* prolog/epilog: fill job and value from the environment when not given. */
@@ -177,6 +205,7 @@ static int apply_env(struct nb_args *a, unsigned seen, const struct nb_env *env,
 		}
 		a->has_job = 1;
 	}
+	tasks_only(a);
 	if ((a->cmd == NB_CMD_EPILOG || a->value >= 0) && !a->has_job) {
 		snprintf(err, errlen, "no job id: give --job or set %s", NB_ENV_JOB_ID);
 		return -1;
@@ -194,6 +223,7 @@ int args_parse(int argc, const char *const argv[], const struct nb_env *env,
 	out->conflict = NB_CONFLICT_KEEP;
 	out->allow = NB_ALLOW_ALL;
 	out->dflt = NB_DEFAULT_KEEP;
+	out->off = NB_OFF_NODE;
 	if (argc < 2) {
 		snprintf(err, errlen, "no command (try --help)");
 		return -1;

@@ -28,13 +28,18 @@ struct nb_args {
 	uint32_t job;
 	int value;              /* -1: no request */
 	enum nb_conflict conflict;
+	enum nb_off off;        /* --off: how a 0 request is met (both: it yields) */
 	unsigned allow;         /* --allow: values a request from the environment may ask for */
 	int dflt;               /* --default: the request when there is none usable */
 	int json;
+	int script;             /* --script: run as Prolog=/Epilog= (exit 0 for what users cause) */
 	const char *out;        /* metrics --out: the file to replace, or NULL (stdout) */
 	/* Non-empty when the environment's request was unusable and the
-	 * default was taken instead: one line for the log. */
+	 * default was taken instead: one line for the log (a warning). */
 	char ignored[192];
+	/* Non-empty when a request needs no helper (0-tasks, or 0 under
+	 * --off tasks): one line for the log. */
+	char no_request[128];
 };
 
 /* Returns 0, or -1 with a one-line reason in err. */

@@ -44,10 +44,11 @@ static void log_end(const struct nb_session *s, const struct nb_record *r, int b
 		snprintf(cg, sizeof(cg), "%s", r->cgroup);
 		cg_note = "; job cgroup at its last step's end ";
 	}
-	log_msg(LOG_INFO, "job %" PRIu32 " epilog: request %d %s; kernel.numa_balancing %d -> %d%s; "
+	log_msg(LOG_INFO, "job %" PRIu32 " epilog: request %d%s %s; kernel.numa_balancing %d -> %d%s; "
 	        "over %" PRIu64 " s numa_pte_updates +%" PRIu64 " numa_hint_faults +%" PRIu64
 	        " numa_hint_faults_local +%" PRIu64 " numa_pages_migrated +%" PRIu64 "%s%s",
-	        r->job, r->value, r->honoured ? "honoured" : "not honoured", before, s->kernel,
+	        r->job, r->value, r->yield ? " (yields)" : "", r->honoured ? "honoured" : "not honoured",
+	        before, s->kernel,
 	        note,
 	        delta((uint64_t)time(NULL), r->started),
 	        delta(now.pte_updates, r->start.pte_updates),
@@ -63,7 +64,7 @@ static enum nb_exit forget(struct nb_session *s, long i)
 {
 	struct nb_record r;
 	int before = s->kernel;
-	enum nb_exit rc = session_forget(s, (size_t)i, &r);
+	enum nb_exit rc = session_forget(s, (size_t)i, &r, "epilog");
 	char note[32];
 
 	if (rc != NB_EXIT_OK)
@@ -92,7 +93,7 @@ static enum nb_exit unknown(struct nb_session *s, uint32_t job)
 enum nb_exit cmd_epilog(const struct nb_args *a)
 {
 	struct nb_session s;
-	enum nb_exit rc = session_begin(&s, 1);
+	enum nb_exit rc = session_begin(&s, NB_SESSION_RESTORE);
 
 	if (rc == NB_EXIT_OK) {
 		failpoint("epilog", "locked");

@@ -9,12 +9,22 @@
 #include <string.h>
 #include <unistd.h>
 
-static int verbose_stderr;
+static int verbose_stderr, warned;
 
 void log_open(void)
 {
 	openlog("numa-balancing", LOG_PID, LOG_DAEMON);
 	verbose_stderr = isatty(STDERR_FILENO);
+}
+
+void log_all_to_stderr(void)
+{
+	verbose_stderr = 1;
+}
+
+int log_warned(void)
+{
+	return warned;
 }
 
 /* "numa-balancing-helper: MESSAGE\n" in one write; a message too long for
@@ -42,6 +52,7 @@ void log_msg(int prio, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsyslog(prio, fmt, ap);
 	va_end(ap);
+	warned |= prio <= LOG_WARNING;
 	if (prio <= LOG_WARNING || verbose_stderr) {
 		va_start(ap, fmt);
 		stderr_line(fmt, ap);

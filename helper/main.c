@@ -1,7 +1,11 @@
 /* numa-balancing-helper: sets kernel.numa_balancing for Slurm jobs and
  * restores it. Parses the command line, checks root, drops privileges,
- * dispatches. Interface: docs/design.md and numa-balancing-helper(8). */
+ * dispatches, and makes sure a non-zero exit gives its reason on stderr.
+ * Interface: docs/design.md and numa-balancing-helper(8). */
+#include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/auxv.h>
@@ -23,9 +27,11 @@
 
 static const char usage[] =
 	"usage: " NB_PROGRAM " prolog [--job ID] [--value 0|1] [--conflict keep|latest]\n"
+	"              [--off node|both|tasks] [--script]\n"
 	"       " NB_PROGRAM " prolog [--job ID] [--allow 0|1|0,1] [--default keep|0|1]\n"
-	"              [--conflict keep|latest]   (the request from the environment)\n"
-	"       " NB_PROGRAM " epilog [--job ID]\n"
+	"              [--conflict keep|latest] [--off node|both|tasks] [--script]\n"
+	"              (the request from the environment: 0, 1 or 0-tasks)\n"
+	"       " NB_PROGRAM " epilog [--job ID] [--script]\n"
 	"       " NB_PROGRAM " step-end --job ID\n"
 	"       " NB_PROGRAM " status [--json]\n"
 	"       " NB_PROGRAM " check\n"
@@ -36,6 +42,11 @@ static const char usage[] =
 	"Without --job/--value, prolog and epilog read " NB_ENV_JOB_ID " and\n"
 	NB_ENV_VALUE ";\n"
 	"an unusable value there is logged and the --default applies.\n"
+	"--off: how a 0 request is met: node (the sysctl), both (the tasks' memory\n"
+	"policy, and the sysctl yielding to any 1 request) or tasks (the memory\n"
+	"policy alone: no request here); 0-tasks is never a request here.\n"
+	"--script: run as a Slurm Prolog=/Epilog= program: what a user's request\n"
+	"causes (not honoured, unsupported) exits 0, every message also goes to stderr.\n"
 	"reconcile clears the records of jobs that ended but whose epilog could not\n"
 	"restore the value; check reports them (exit 1). metrics writes node_exporter's\n"
 	"textfile format, to FILE atomically.\n"
@@ -48,7 +59,7 @@ static const char usage[] =
 static int sane_fds(void)
 {
 	for (int fd = 0; fd <= 2; fd++) {
-		if (fcntl(fd, F_GETFD) < 0 && open("/dev/null", O_RDWR) != fd)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF && open("/dev/null", O_RDWR) != fd)
 			return -1;
 	}
 	return 0;
@@ -83,6 +94,35 @@ static enum nb_exit dispatch(const struct nb_args *a)
 	return NB_EXIT_USAGE;
 }
 
+/* --script (a Prolog=/Epilog= program, which drains the node when it
+ * fails): a prolog's outcomes that a user's request causes exit 0, their
+ * reason already logged. A failed restore (an epilog's 4) stays non-zero. */
+static enum nb_exit script_exit(const struct nb_args *a, enum nb_exit rc)
+{
+	if (!a->script || a->cmd != NB_CMD_PROLOG ||
+	    (rc != NB_EXIT_NOT_HONOURED && rc != NB_EXIT_UNSUPPORTED))
+		return rc;
+	log_msg(LOG_NOTICE, "job %" PRIu32 " prolog: %s: exit 0 (--script)", a->job,
+	        rc == NB_EXIT_NOT_HONOURED ? "not honoured" : "unsupported here");
+	return NB_EXIT_OK;
+}
+
+/* Every non-zero exit gives its reason on stderr (slurmd logs it): the
+ * reason was logged as a warning or an error, or it is named here. check's
+ * drift (1) is its report on stdout. */
+static enum nb_exit finish(const struct nb_args *a, enum nb_exit rc)
+{
+	static const char *const why[] = {
+		[NB_EXIT_USAGE] = "usage", [NB_EXIT_NOT_HONOURED] = "not honoured",
+		[NB_EXIT_UNSUPPORTED] = "unsupported", [NB_EXIT_BROKEN] = "failed",
+	};
+
+	rc = script_exit(a, rc);
+	if (rc > NB_EXIT_DRIFT && rc <= NB_EXIT_BROKEN && !log_warned())
+		log_msg(LOG_ERR, "exit %d: %s", rc, why[rc]);
+	return rc;
+}
+
 static int privileged(const struct nb_args *a)
 {
 	return a->cmd != NB_CMD_HELP && a->cmd != NB_CMD_VERSION &&
@@ -97,16 +137,21 @@ int main(int argc, char **argv)
 
 	if (sane_fds() != 0)
 		return NB_EXIT_BROKEN;
+	signal(SIGPIPE, SIG_IGN); /* stderr or stdout a pipe nobody reads: EPIPE, not death */
 	umask(022);
 	log_open();
 	if (args_parse(argc, (const char *const *)argv, &env, &a, err, sizeof(err)) != 0) {
 		log_msg(LOG_ERR, "%s", err);
 		return NB_EXIT_USAGE;
 	}
+	if (a.script)
+		log_all_to_stderr();
 	if (a.ignored[0])
 		log_msg(LOG_WARNING, "%s", a.ignored);
+	if (a.no_request[0])
+		log_msg(LOG_INFO, "%s", a.no_request);
 	if (!privileged(&a))
-		return dispatch(&a);
+		return finish(&a, dispatch(&a));
 	if (!run_by_root())
 		return NB_EXIT_BROKEN;
 	paths_init();
@@ -116,5 +161,5 @@ int main(int argc, char **argv)
 		log_msg(LOG_ERR, "%s", err);
 		return NB_EXIT_BROKEN;
 	}
-	return dispatch(&a);
+	return finish(&a, dispatch(&a));
 }

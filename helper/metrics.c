@@ -33,7 +33,7 @@ static enum nb_exit collect(char **text, size_t *len, int nodes)
 	struct nb_failures failures;
 	struct nb_session s;
 	struct nb_gone gone;
-	enum nb_exit rc = session_begin(&s, 0);
+	enum nb_exit rc = session_begin(&s, NB_SESSION_READ);
 	FILE *f;
 
 	*text = NULL;

@@ -34,15 +34,16 @@ HELPER_EMPTY_BIN := $(B)/helper/bench-empty
 
 ALL_TARGETS += $(HELPER_BIN) $(HELPER_TEST_BIN)
 CHECK_TARGETS += helper-unit helper-stress helper-faults helper-ioerrors helper-changes helper-privs \
-                 helper-nodes helper-metrics helper-kernel helper-slurm-prolog helper-slurm-gone chaos
+                 helper-script helper-inject helper-nodes helper-metrics helper-kernel \
+                 helper-slurm-prolog helper-slurm-gone chaos
 INSTALL_TARGETS += install-helper
 UNINSTALL_TARGETS += uninstall-helper
 LINT_SOURCES += helper/*.c tests/helper/*.c tests/helper/unit/*.c tests/helper/chaos/*.c \
                 tests/prolog/*.c
 
 .PHONY: helper-unit helper-stress helper-faults helper-ioerrors helper-changes helper-privs \
-        helper-nodes helper-metrics helper-kernel helper-slurm-prolog helper-slurm-gone chaos \
-        bench-helper install-helper uninstall-helper
+        helper-script helper-inject helper-nodes helper-metrics helper-kernel \
+        helper-slurm-prolog helper-slurm-gone chaos bench-helper install-helper uninstall-helper
 unit-tests: helper-unit
 
 $(B)/helper/obj/%.o: helper/%.c helper/*.h $(COMMON_HDRS)
@@ -116,6 +117,18 @@ helper-changes: $(HELPER_TEST_BIN)
 # state dirs refused.
 helper-privs: $(HELPER_TEST_BIN) $(HELPER_BIN)
 	tests/helper/privs.sh $(HELPER_TEST_BIN) $(HELPER_BIN)
+
+# --script (Prolog=/Epilog=): what a user's request causes exits 0; a
+# sysctl that cannot be written, no CAP_SYS_ADMIN, stderr without a reader;
+# every non-zero exit says why on stderr.
+helper-script: $(HELPER_TEST_BIN)
+	tests/helper/script.sh $(HELPER_TEST_BIN)
+
+# Every call of every system call the helper makes in its prolog, epilog,
+# status, check, reset and step-end scenarios fails once (strace -e
+# inject): no lost restore, no record left behind a failed prolog.
+helper-inject: $(HELPER_TEST_BIN)
+	tests/helper/inject.py $(HELPER_TEST_BIN)
 
 # The NUMA node count from sysfs: status, the lost-baseline recovery.
 helper-nodes: $(HELPER_TEST_BIN) $(HELPER_BIN)

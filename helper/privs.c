@@ -19,16 +19,28 @@
 #include "failpoint.h"
 
 static const cap_value_t sys_admin[] = { CAP_SYS_ADMIN };
-/* CAP_SYS_ADMIN permitted; lowered: nothing effective, raised: it too. */
+/* CAP_SYS_ADMIN permitted where this process has it; lowered: nothing
+ * effective, raised: it too. */
 static cap_t lowered, raised;
 
-/* CAP_SYS_ADMIN permitted, and effective when asked; NULL on failure. */
-static cap_t sets(int effective)
+int privs_sys_admin(void)
+{
+	cap_t caps = cap_get_proc();
+	cap_flag_value_t v = CAP_CLEAR;
+	int rc = caps && cap_get_flag(caps, CAP_SYS_ADMIN, CAP_PERMITTED, &v) == 0 ? v == CAP_SET : -1;
+
+	cap_free(caps);
+	return rc;
+}
+
+/* CAP_SYS_ADMIN permitted where this process has it (a container may
+ * not), and effective when asked; NULL on failure. */
+static cap_t sets(int admin, int effective)
 {
 	cap_t caps = cap_init();
 
-	if (caps && (cap_set_flag(caps, CAP_PERMITTED, 1, sys_admin, CAP_SET) ||
-	             (effective && cap_set_flag(caps, CAP_EFFECTIVE, 1, sys_admin, CAP_SET)))) {
+	if (caps && admin && (cap_set_flag(caps, CAP_PERMITTED, 1, sys_admin, CAP_SET) ||
+	                      (effective && cap_set_flag(caps, CAP_EFFECTIVE, 1, sys_admin, CAP_SET)))) {
 		cap_free(caps);
 		return NULL;
 	}
@@ -39,10 +51,12 @@ static cap_t sets(int effective)
  * securebits. */
 static int lower_and_verify(void)
 {
+	int admin = privs_sys_admin();
 	cap_t have = NULL;
-	int ok = (lowered || (lowered = sets(0))) && (raised || (raised = sets(1))) &&
-	         cap_set_proc(lowered) == 0 && (have = cap_get_proc()) != NULL &&
-	         cap_compare(lowered, have) == 0 && prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1 &&
+	int ok = admin >= 0 && (lowered || (lowered = sets(admin, 0))) &&
+	         (raised || (raised = sets(admin, 1))) && cap_set_proc(lowered) == 0 &&
+	         (have = cap_get_proc()) != NULL && cap_compare(lowered, have) == 0 &&
+	         prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1 &&
 	         prctl(PR_GET_SECUREBITS, 0, 0, 0, 0) == NB_SECUREBITS;
 
 	cap_free(have);
@@ -65,7 +79,7 @@ int privs_drop(char *err, size_t errlen)
 	if (prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) != 0)
 		return failed("clearing the ambient set", err, errlen);
 	if (lower_and_verify() != 0)
-		return failed("keeping only CAP_SYS_ADMIN, permitted and not effective", err, errlen);
+		return failed("keeping only CAP_SYS_ADMIN (where permitted), not effective", err, errlen);
 	return 0;
 }
 

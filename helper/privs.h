@@ -18,8 +18,12 @@
                        SECBIT_NO_SETUID_FIXUP_LOCKED | SECBIT_KEEP_CAPS_LOCKED | \
                        SECBIT_NO_CAP_AMBIENT_RAISE | SECBIT_NO_CAP_AMBIENT_RAISE_LOCKED)
 
+/* Whether CAP_SYS_ADMIN is in the permitted set (the kernel checks it when
+ * the sysctl is written): 1 or 0, -1 when the sets cannot be read. */
+int privs_sys_admin(void);
 /* Returns 0, or -1 with the reason in err. Needs euid 0 and CAP_SETPCAP;
- * afterwards no capability is effective. */
+ * afterwards no capability is effective. A process without CAP_SYS_ADMIN
+ * keeps none (it can read, not write). */
 int privs_drop(char *err, size_t errlen);
 /* pwrite(2) with CAP_SYS_ADMIN effective for just that call (failpoints
  * "privs-raised" and "privs-lowered" around it), errno kept. A helper that

@@ -19,7 +19,8 @@ static void new_record(const struct nb_session *s, const struct nb_args *a,
 	r->job = a->job;
 	r->value = a->value;
 	r->conflict = a->conflict;
-	r->honoured = policy_admit(&v, a->value, a->conflict);
+	r->yield = a->value == 0 && a->off == NB_OFF_BOTH;
+	r->honoured = policy_admit(&v, r);
 	r->seq = policy_max_seq(&v) + 1;
 	r->started = (uint64_t)time(NULL);
 	memcpy(r->boot_id, s->st.boot_id, sizeof(r->boot_id));
@@ -41,26 +42,35 @@ static void roll_back(struct nb_session *s, uint32_t job)
 	log_msg(LOG_ERR, "job %" PRIu32 " prolog: failed: its request is not in force", job);
 }
 
-static void log_prolog(const struct nb_args *a, const struct nb_record *r, uint32_t holder,
-                       int before, int after)
+/* Not honoured is a warning: it also goes to stderr, the reason for exit 3. */
+static void log_prolog(const struct nb_record *r, uint32_t holder, int before, int after)
 {
-	log_msg(LOG_INFO, "job %" PRIu32 " prolog: request %d (%s) %s; job %" PRIu32
-	        " holds the value; kernel.numa_balancing %d -> %d",
-	        a->job, a->value, conflict_name(a->conflict),
+	log_msg(r->honoured ? LOG_INFO : LOG_WARNING, "job %" PRIu32 " prolog: request %d (%s) %s; "
+	        "job %" PRIu32 " holds the value; kernel.numa_balancing %d -> %d",
+	        r->job, r->value, r->yield ? "yields" : conflict_name(r->conflict),
 	        r->honoured ? "honoured" : "not honoured", holder, before, after);
 }
 
 /* Not honoured: recorded once, the kernel untouched. */
-static enum nb_exit record_refusal(struct nb_session *s, const struct nb_args *a,
-                                   const struct nb_record *r)
+static enum nb_exit record_refusal(struct nb_session *s, const struct nb_record *r)
 {
 	if (state_add_record(&s->st, r, 0) != 0) {
 		session_drop_lone_baseline(s); /* the one this prolog saved */
 		return NB_EXIT_BROKEN;
 	}
 	failpoint("prolog", "recorded");
-	log_prolog(a, r, state_holder_job(&s->st), s->kernel, s->kernel);
+	log_prolog(r, state_holder_job(&s->st), s->kernel, s->kernel);
 	return NB_EXIT_NOT_HONOURED;
+}
+
+/* Who holds the value once r is in force: r's job, unless r yields to a
+ * running request that does not. */
+static uint32_t holder_with(const struct nb_session *s, const struct nb_record *r)
+{
+	struct nb_view v = state_view(&s->st);
+	long h = policy_holder(&v);
+
+	return r->yield && h >= 0 && !v.recs[h].yield ? v.recs[h].job : r->job;
 }
 
 /* Honoured: saved as pending, the value applied, then committed as the
@@ -68,6 +78,7 @@ static enum nb_exit record_refusal(struct nb_session *s, const struct nb_args *a
 static enum nb_exit record_and_apply(struct nb_session *s, const struct nb_args *a)
 {
 	struct nb_record r;
+	struct nb_view v;
 	int before = s->kernel;
 	enum nb_exit rc;
 
@@ -75,16 +86,17 @@ static enum nb_exit record_and_apply(struct nb_session *s, const struct nb_args 
 		return NB_EXIT_BROKEN;
 	new_record(s, a, &r);
 	if (!r.honoured)
-		return record_refusal(s, a, &r);
+		return record_refusal(s, &r);
 	if (state_add_record(&s->st, &r, 1) != 0) {
 		session_drop_lone_baseline(s); /* the one this prolog saved */
 		return NB_EXIT_BROKEN;
 	}
 	failpoint("prolog", "recorded");
-	rc = session_apply(s, r.value); /* the newest honoured request holds */
+	v = state_view(&s->st);
+	rc = session_apply(s, policy_expected_with(&v, &r));
 	failpoint("prolog", "applied");
 	if (rc == NB_EXIT_OK) {
-		log_prolog(a, &r, a->job, before, s->kernel);
+		log_prolog(&r, holder_with(s, &r), before, s->kernel);
 		if (state_commit(&s->st, a->job) == 0)
 			return NB_EXIT_OK;
 		rc = NB_EXIT_BROKEN;
@@ -105,8 +117,9 @@ static enum nb_exit repeated(struct nb_session *s, const struct nb_args *a, long
 	rc = session_converge(s);
 	if (rc != NB_EXIT_OK)
 		return rc;
-	log_msg(LOG_INFO, "job %" PRIu32 " prolog again: request %d %s; kernel.numa_balancing %d",
-	        a->job, r->value, r->honoured ? "honoured" : "not honoured", s->kernel);
+	log_msg(r->honoured ? LOG_INFO : LOG_WARNING, "job %" PRIu32 " prolog again: request %d %s; "
+	        "kernel.numa_balancing %d", a->job, r->value, r->honoured ? "honoured" : "not honoured",
+	        s->kernel);
 	return r->honoured ? NB_EXIT_OK : NB_EXIT_NOT_HONOURED;
 }
 
@@ -117,7 +130,7 @@ enum nb_exit cmd_prolog(const struct nb_args *a)
 
 	if (a->value < 0)
 		return NB_EXIT_OK; /* no request: nothing to record or change */
-	rc = session_begin(&s, 1);
+	rc = session_begin(&s, NB_SESSION_WRITE);
 	if (rc == NB_EXIT_OK && gone_unmark(s.dirfd, a->job) != 0)
 		rc = NB_EXIT_BROKEN; /* this job runs: no marker of an earlier run may outlive it */
 	if (rc == NB_EXIT_OK) {

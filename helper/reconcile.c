@@ -16,7 +16,7 @@ static enum nb_exit clear(struct nb_session *s, size_t i, const struct nb_ended 
 {
 	int before = s->kernel;
 	struct nb_record r;
-	enum nb_exit rc = session_forget(s, i, &r);
+	enum nb_exit rc = session_forget(s, i, &r, "ended");
 	char why[96];
 
 	if (rc != NB_EXIT_OK)
@@ -88,7 +88,7 @@ static void report_kept(struct nb_session *s)
 enum nb_exit cmd_reconcile(void)
 {
 	struct nb_session s;
-	enum nb_exit rc = session_begin(&s, 1);
+	enum nb_exit rc = session_begin(&s, NB_SESSION_RESTORE);
 	unsigned cleared;
 
 	if (rc == NB_EXIT_OK)

@@ -1,6 +1,8 @@
 /* Text format of the state files: a header line, then "key value" lines in
  * a fixed order, each ending in a newline; a job record may end with one
- * "cgroup" line. The parser accepts exactly that. */
+ * "cgroup" line. The parser accepts exactly that. Job records are written
+ * as version 2 (a "yield" line after "honoured"); version 1 records,
+ * written before an upgrade, still parse (they never yield). */
 #include "record.h"
 
 #include <inttypes.h>
@@ -9,7 +11,8 @@
 
 #include "common/kernel.h"
 
-#define RECORD_HEADER "numa-balancing-job 1"
+#define RECORD_HEADER "numa-balancing-job 2"
+#define RECORD_HEADER_V1 "numa-balancing-job 1"
 #define BASELINE_HEADER "numa-balancing-baseline 1"
 
 static int fitted(int n, size_t len)
@@ -67,11 +70,11 @@ int record_format(const struct nb_record *r, char *buf, size_t len)
 	int n, m;
 
 	n = fitted(snprintf(buf, len,
-		RECORD_HEADER "\njob %" PRIu32 "\nvalue %d\nconflict %s\nhonoured %d\n"
+		RECORD_HEADER "\njob %" PRIu32 "\nvalue %d\nconflict %s\nhonoured %d\nyield %d\n"
 		"seq %" PRIu64 "\nstarted %" PRIu64 "\nboot_id %s\n"
 		"numa_pte_updates %" PRIu64 "\nnuma_hint_faults %" PRIu64 "\n"
 		"numa_hint_faults_local %" PRIu64 "\nnuma_pages_migrated %" PRIu64 "\n",
-		r->job, r->value, conflict_name(r->conflict), r->honoured, r->seq,
+		r->job, r->value, conflict_name(r->conflict), r->honoured, r->yield, r->seq,
 		r->started, r->boot_id, r->start.pte_updates, r->start.hint_faults,
 		r->start.hint_faults_local, r->start.pages_migrated), len);
 	if (n < 0)
@@ -183,17 +186,21 @@ static int take_cgroup(struct cursor *c, char out[NB_CGROUP_NUMA_MAX])
 int record_parse(const char *buf, size_t len, struct nb_record *r)
 {
 	struct cursor c = { buf, buf + len };
+	int v1 = take_header(&c, RECORD_HEADER_V1) == 0;
 	uint64_t job;
 
-	if (take_header(&c, RECORD_HEADER) ||
+	r->yield = 0;
+	if ((!v1 && take_header(&c, RECORD_HEADER)) ||
 	    take_u64(&c, "job", NB_JOB_ID_MAX, &job) || job == 0 ||
 	    take_int(&c, "value", 1, &r->value) ||
 	    take_conflict(&c, &r->conflict) ||
 	    take_int(&c, "honoured", 1, &r->honoured) ||
+	    (!v1 && take_int(&c, "yield", 1, &r->yield)) ||
 	    take_u64(&c, "seq", UINT64_MAX, &r->seq) ||
 	    take_u64(&c, "started", UINT64_MAX, &r->started) ||
 	    take_boot_id(&c, r->boot_id) ||
-	    take_counters(&c, &r->start) || take_cgroup(&c, r->cgroup) || c.p != c.end)
+	    take_counters(&c, &r->start) || take_cgroup(&c, r->cgroup) || c.p != c.end ||
+	    (r->yield && (r->value != 0 || !r->honoured))) /* only a 0 yields, always honoured */
 		return -1;
 	r->job = (uint32_t)job;
 	return 0;
@@ -204,7 +211,7 @@ int baseline_parse(const char *buf, size_t len, struct nb_baseline *b)
 	struct cursor c = { buf, buf + len };
 
 	if (take_header(&c, BASELINE_HEADER) ||
-	    take_int(&c, "value", NB_KERNEL_VALUE_MAX, &b->value) ||
+	    take_int(&c, "value", NB_BALANCING_MAX, &b->value) ||
 	    take_boot_id(&c, b->boot_id) || c.p != c.end)
 		return -1;
 	return 0;

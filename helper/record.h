@@ -18,6 +18,7 @@ struct nb_record {
 	int value;                  /* requested: 0 or 1 */
 	enum nb_conflict conflict;
 	int honoured;               /* 1: the request was (or is) in force */
+	int yield;                  /* 1: a 0 request that yields to any 1 (--off both) */
 	uint64_t seq;               /* order of prologs: larger is newer */
 	uint64_t started;           /* seconds since the epoch */
 	char boot_id[NB_BOOT_ID_LEN + 1];
@@ -29,7 +30,7 @@ struct nb_record {
 };
 
 struct nb_baseline {
-	int value;                  /* kernel value before our first change */
+	int value;                  /* kernel value before our first change: 0 .. 4 */
 	char boot_id[NB_BOOT_ID_LEN + 1];
 };
 

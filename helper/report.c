@@ -53,7 +53,7 @@ static void print_records(struct nb_session *s, const struct nb_list *list, cons
 		if (!gmtime_r(&t, &tm) || !strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm))
 			when[0] = '\0';
 		printf("  job %" PRIu32 ": request %d (%s) %s, since %s%s\n", r->job, r->value,
-		       conflict_name(r->conflict),
+		       r->yield ? "yields" : conflict_name(r->conflict),
 		       pending ? pending : r->honoured ? "honoured" : "not honoured", when,
 		       g ? liveness(s, g, r->job) : "");
 	}
@@ -107,8 +107,9 @@ static void print_json_records(struct nb_session *s, const char *key, const stru
 	for (size_t i = 0; i < list->n; i++) {
 		const struct nb_record *r = &list->recs[i];
 		printf("%s{\"job\":%" PRIu32 ",\"request\":%d,\"conflict\":\"%s\","
-		       "\"honoured\":%s,\"started\":%" PRIu64, i ? "," : "", r->job, r->value,
-		       conflict_name(r->conflict), g && r->honoured ? "true" : "false", r->started);
+		       "\"honoured\":%s,\"yield\":%s,\"started\":%" PRIu64, i ? "," : "", r->job,
+		       r->value, conflict_name(r->conflict), g && r->honoured ? "true" : "false",
+		       r->yield ? "true" : "false", r->started);
 		if (g)
 			print_json_liveness(s, g, r->job);
 		putchar('}');
@@ -142,7 +143,7 @@ enum nb_exit cmd_status(const struct nb_args *a)
 	 * session_begin reuses the answer). */
 	int nodes = nodes_count();
 	struct nb_session s;
-	enum nb_exit rc = session_begin(&s, 0);
+	enum nb_exit rc = session_begin(&s, NB_SESSION_READ);
 
 	if (rc == NB_EXIT_OK) {
 		int expected = session_expected(&s);
@@ -223,7 +224,7 @@ static int report_gone(struct nb_session *s)
 enum nb_exit cmd_check(void)
 {
 	struct nb_session s;
-	enum nb_exit rc = session_begin(&s, 0);
+	enum nb_exit rc = session_begin(&s, NB_SESSION_READ);
 
 	if (rc == NB_EXIT_OK && report_gone(&s))
 		rc = NB_EXIT_DRIFT;

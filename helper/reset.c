@@ -8,7 +8,7 @@
 enum nb_exit cmd_reset(void)
 {
 	struct nb_session s;
-	enum nb_exit rc = session_begin(&s, 1);
+	enum nb_exit rc = session_begin(&s, NB_SESSION_RESTORE);
 	int before = s.kernel;
 	struct nb_record r;
 

@@ -46,18 +46,20 @@ static enum nb_exit open_state(struct nb_session *s)
 }
 
 /* A sysctl that cannot be used ends the session: always when the
- * installation is broken, and for writing commands when it is unsupported. */
-static int sysctl_fatal(enum nb_exit rc, int writable)
+ * installation is broken, and for a prolog when it is unsupported. */
+static int sysctl_fatal(enum nb_exit rc, enum nb_access access)
 {
-	return rc == NB_EXIT_BROKEN || (writable && rc != NB_EXIT_OK);
+	return rc == NB_EXIT_BROKEN || (access == NB_SESSION_WRITE && rc != NB_EXIT_OK);
 }
 
 /* Whether the kernel holds the request of a prolog that did not finish
  * (it may have written it before it was stopped). */
 static int holds_pending(const struct nb_session *s)
 {
+	struct nb_view v = state_view(&s->st);
+
 	for (size_t i = 0; i < s->st.pending.n; i++) {
-		if (s->st.pending.recs[i].value == s->kernel)
+		if (policy_value(&v, s->st.pending.recs[i].value) == s->kernel)
 			return 1;
 	}
 	return 0;
@@ -93,7 +95,7 @@ static enum nb_exit settle_pending(struct nb_session *s)
 	return rc == NB_EXIT_OK ? session_drop_lone_baseline(s) : rc;
 }
 
-enum nb_exit session_begin(struct nb_session *s, int writable)
+enum nb_exit session_begin(struct nb_session *s, enum nb_access access)
 {
 	enum nb_exit rc;
 
@@ -102,18 +104,18 @@ enum nb_exit session_begin(struct nb_session *s, int writable)
 	s->gone_cleared = 0;
 	memset(&s->st, 0, sizeof(s->st));
 	paths_get(&s->paths);
-	s->sysctl_rc = sysctl_open(&s->sc, s->paths.sysctl, writable);
-	if (sysctl_fatal(s->sysctl_rc, writable))
+	s->sysctl_rc = sysctl_open(&s->sc, s->paths.sysctl, access == NB_SESSION_WRITE);
+	if (sysctl_fatal(s->sysctl_rc, access))
 		return s->sysctl_rc;
 	rc = open_state(s);
 	if (rc == NB_EXIT_OK && s->sysctl_rc == NB_EXIT_OK) {
 		s->sysctl_rc = sysctl_read(&s->sc, &s->kernel);
-		if (sysctl_fatal(s->sysctl_rc, writable))
+		if (sysctl_fatal(s->sysctl_rc, access))
 			rc = s->sysctl_rc;
 	}
-	if (rc == NB_EXIT_OK && writable)
+	if (rc == NB_EXIT_OK && access != NB_SESSION_READ)
 		rc = settle_pending(s);
-	if (rc == NB_EXIT_OK && writable)
+	if (rc == NB_EXIT_OK && access != NB_SESSION_READ)
 		rc = session_settle_gone(s, 0, &s->gone_cleared);
 	return rc;
 }
@@ -130,14 +132,9 @@ void session_end(struct nb_session *s)
 
 enum nb_exit session_apply(struct nb_session *s, int value)
 {
-	enum nb_exit rc;
-
 	if (value < 0 || value == s->kernel)
 		return NB_EXIT_OK;
-	rc = sysctl_write(&s->sc, value);
-	if (rc == NB_EXIT_OK)
-		s->kernel = value;
-	return rc;
+	return sysctl_write(&s->sc, value, &s->kernel);
 }
 
 enum nb_exit session_drop_lone_baseline(struct nb_session *s)
@@ -147,7 +144,7 @@ enum nb_exit session_drop_lone_baseline(struct nb_session *s)
 	return state_remove_baseline(&s->st) == 0 ? NB_EXIT_OK : NB_EXIT_BROKEN;
 }
 
-enum nb_exit session_forget(struct nb_session *s, size_t i, struct nb_record *r)
+enum nb_exit session_forget(struct nb_session *s, size_t i, struct nb_record *r, const char *why)
 {
 	struct nb_view v;
 	enum nb_exit rc;
@@ -155,9 +152,12 @@ enum nb_exit session_forget(struct nb_session *s, size_t i, struct nb_record *r)
 	state_detach(&s->st, i, r);
 	v = state_view(&s->st);
 	rc = session_apply(s, policy_expected(&v));
-	if (rc == NB_EXIT_OK && state_remove_record(&s->st, r->job, 0) != 0)
-		rc = NB_EXIT_BROKEN;
-	return rc;
+	if (rc != NB_EXIT_OK) {
+		log_msg(LOG_ERR, "job %" PRIu32 " %s: kernel.numa_balancing not put back; the record "
+		        "stays for the next epilog, reset or reconcile", r->job, why);
+		return rc;
+	}
+	return state_remove_record(&s->st, r->job, 0) == 0 ? NB_EXIT_OK : NB_EXIT_BROKEN;
 }
 
 enum nb_exit session_converge(struct nb_session *s)

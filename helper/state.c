@@ -22,6 +22,7 @@
 #define JOB_PREFIX "job."
 #define PENDING_PREFIX "pending."
 #define BASELINE_NAME "baseline"
+#define A_DIRECTORY "a directory"
 
 /* Files found proven bad, removed after the whole directory was read. */
 struct drop {
@@ -98,7 +99,8 @@ static int read_entry(const struct nb_state *st, const char *name, char *buf, si
 	if (fstatat(st->dirfd, name, &sb, AT_SYMLINK_NOFOLLOW) != 0)
 		return errno == ENOENT ? 1 : read_failed(name, errno);
 	if (!S_ISREG(sb.st_mode))
-		*why = S_ISLNK(sb.st_mode) ? "a symlink" : "not a regular file";
+		*why = S_ISLNK(sb.st_mode) ? "a symlink" : S_ISDIR(sb.st_mode) ? A_DIRECTORY
+		     : "not a regular file";
 	else if (sb.st_size >= NB_STATE_FILE_MAX)
 		*why = "too large";
 	else if (read_small_file(st->dirfd, name, buf, NB_STATE_FILE_MAX, len) != 0) {
@@ -212,22 +214,35 @@ static int load_dir(struct loader *l)
 }
 
 /* Removes name; a failure is logged, and the next load tries again. */
-static void remove_file(const struct nb_state *st, const char *name, const char *step)
+static int remove_file(const struct nb_state *st, const char *name, const char *step)
 {
-	if (statedir_remove(st->dirfd, name, step) != 0)
-		log_msg(LOG_WARNING, "state file %s: cannot remove: %s", name, strerror(errno));
+	if (statedir_remove(st->dirfd, name, step) == 0)
+		return 0;
+	log_msg(LOG_WARNING, "state file %s: cannot remove: %s", name, strerror(errno));
+	return -1;
 }
 
-static void remove_drops(struct loader *l, int apply)
+/* Removes the proven-bad files (with apply). A directory that stays (not
+ * empty) is refused: the helper could never write its own file there, and
+ * it removes no tree. 0, or -1 (logged). */
+static int remove_drops(struct loader *l, int apply)
 {
+	int rc = 0;
+
 	for (size_t i = 0; i < l->ndrops; i++) {
-		if (apply) {
-			log_msg(LOG_WARNING, "state file %s: %s: removed", l->drops[i].name, l->drops[i].why);
-			remove_file(l->st, l->drops[i].name, "drop");
+		const struct drop *d = &l->drops[i];
+
+		if (apply && remove_file(l->st, d->name, "drop") == 0) {
+			log_msg(LOG_WARNING, "state file %s: %s: removed", d->name, d->why);
+		} else if (apply && strcmp(d->why, A_DIRECTORY) == 0) {
+			log_msg(LOG_ERR, "state file %s is a directory that cannot be removed: refused "
+			        "(remove it by hand)", d->name);
+			rc = -1;
 		}
-		free(l->drops[i].name);
+		free(d->name);
 	}
 	free(l->drops);
+	return rc;
 }
 
 /* What the files say once the proven-bad ones are gone: a baseline no
@@ -260,7 +275,8 @@ int state_load(struct nb_state *st, int dirfd, const char *boot_id, int (*boot_d
 	st->dirfd = dirfd;
 	memcpy(st->boot_id, boot_id, sizeof(st->boot_id));
 	rc = load_dir(&l);
-	remove_drops(&l, rc == 0);
+	if (remove_drops(&l, rc == 0) != 0)
+		rc = -1;
 	if (rc != 0) {
 		state_free(st);
 		return -1;

@@ -29,10 +29,12 @@ struct nb_state {
 
 /* Loads everything in dirfd (already locked by the caller). Proven-bad
  * files (temporary, corrupt, oversized, not regular, misnamed, from an
- * earlier boot) are logged and removed once every file has been read; a
- * baseline no record needs is removed too. Records without a baseline get
+ * earlier boot; a baseline outside 0 .. 4) are removed once every file has
+ * been read, and logged as removed once they are gone; a baseline no
+ * record needs is removed too. Records without a baseline get
  * boot_default()'s value (saved); it is called only then. Returns 0, or -1
- * (logged, nothing removed) on an error while reading. */
+ * (logged) on an error while reading (nothing removed) or when a
+ * proven-bad directory cannot be removed. */
 int state_load(struct nb_state *st, int dirfd, const char *boot_id, int (*boot_default)(void));
 /* The finished records and the baseline, as the policy sees them. */
 struct nb_view state_view(const struct nb_state *st);

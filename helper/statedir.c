@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "failpoint.h"
+#include "log.h"
 
 /* The directory must be ours: owned by the effective user (root in the
  * installed helper), no group or other write, a real directory. */
@@ -117,12 +118,25 @@ static int write_tmp(int dirfd, const char *tmp, const char *data, size_t len)
 	return rc;
 }
 
+/* After a rename or an unlink that took effect: the change stands whatever
+ * the directory's fsync says (it cannot be undone, and the callers go on
+ * from what is in the directory). A failed fsync only means the change may
+ * be lost if the node crashes where /run is on a disk, and the state of an
+ * earlier boot is never used. */
+static void sync_dir(int dirfd, const char *name)
+{
+	if (fsync(dirfd) != 0)
+		log_msg(LOG_WARNING, "state directory: fsync after changing %s: %s (the change stands)",
+		        name, strerror(errno));
+}
+
 int statedir_rename(int dirfd, const char *from, const char *to, const char *what)
 {
 	if (renameat(dirfd, from, dirfd, to) != 0)
 		return -1;
 	failpoint(what, "renamed");
-	return fsync(dirfd);
+	sync_dir(dirfd, to);
+	return 0;
 }
 
 int statedir_write(int dirfd, const char *name, const char *data, size_t len,
@@ -149,8 +163,10 @@ int statedir_write(int dirfd, const char *name, const char *data, size_t len,
 
 int statedir_remove(int dirfd, const char *name, const char *what)
 {
-	if (unlinkat(dirfd, name, 0) != 0 && errno != ENOENT)
+	if (unlinkat(dirfd, name, 0) != 0 && errno != ENOENT &&
+	    (errno != EISDIR || unlinkat(dirfd, name, AT_REMOVEDIR) != 0))
 		return -1;
 	failpoint(what, "unlinked");
-	return fsync(dirfd);
+	sync_dir(dirfd, name);
+	return 0;
 }

@@ -1,6 +1,7 @@
 /* The state directory as a directory fd: checked on open (a root-owned
  * directory, not a symlink, no group or other write), locked with flock,
- * files written atomically (temp file, fsync, rename, fsync directory). */
+ * files written atomically (temp file, fsync, rename, fsync directory; a
+ * rename or unlink that took effect counts as done). */
 #ifndef NB_STATEDIR_H
 #define NB_STATEDIR_H
 
@@ -19,11 +20,13 @@ int statedir_lock(int dirfd, char *err, size_t errlen);
  * -1 (errno). */
 int statedir_write(int dirfd, const char *name, const char *data, size_t len,
                    const char *what);
-/* Renames from over to and makes that durable; failpoint "<what>-renamed".
- * 0 or -1 (errno). */
+/* Renames from over to and syncs the directory; failpoint
+ * "<what>-renamed". 0 once the rename took effect (a failed sync is
+ * logged), or -1 (errno). */
 int statedir_rename(int dirfd, const char *from, const char *to, const char *what);
-/* Removes name (absent is fine) and makes that durable; what names the
- * failpoint "<what>-unlinked". 0 or -1 (errno). */
+/* Removes name (absent is fine; an empty directory in its place too) and
+ * syncs the directory; what names the failpoint "<what>-unlinked". 0 once
+ * it is gone (a failed sync is logged), or -1 (errno). */
 int statedir_remove(int dirfd, const char *name, const char *what);
 
 #endif

@@ -1,21 +1,22 @@
 # sim/io.mk - nbsim's node probes, page-placement sampler, progress line and
-# result writer (sim/src/io/): the sources sim/module.mk links into nbsim
-# (with SIM_IO_LIBS), and their unit tests (linked with exchange/comm.c built
-# without MPI: one process, so they also run under the sanitizers).
+# result writer, and the observers the simulation loop reports to
+# (sim/src/io/): the sources sim/module.mk links into nbsim (with
+# SIM_IO_LIBS), and their unit tests (linked with mpi/comm.c built without
+# MPI: one process, so they also run under the sanitizers).
 
 SIM_IO         := probe procfs procstat disturb provenance thread-log thp placement \
-                  placement_out buffers progress results summary summary-probes \
-                  timers npy
+                  placement_out buffers progress energy observers results summary \
+                  summary-probes summary-energy timers npy
 SIM_IO_SOURCES := $(SIM_IO:%=sim/src/io/%.c)
 SIM_IO_LIBS    := -ljansson -lnuma
 
 SIO_B        := $(B)/sim-io
-SIO_TESTS    := npy procfs procstat disturb thp probe placement progress results
+SIO_TESTS    := npy procfs procstat disturb thp probe placement progress results energy
 SIO_TEST_SRC := $(SIO_TESTS:%=tests/sim-io/test-%.c) tests/sim-io/capture.c \
                 tests/sim-io/run-suite.c
 SIO_BINS     := $(SIO_TESTS:%=$(SIO_B)/test-%)
 SIO_OBJS     := $(SIM_IO_SOURCES:sim/src/%.c=$(SIO_B)/%.o) \
-                $(SIO_B)/exchange/comm.o $(SIO_B)/capture.o $(SIO_B)/run-suite.o \
+                $(SIO_B)/mpi/comm.o $(SIO_B)/capture.o $(SIO_B)/run-suite.o \
                 $(COMMON_LIB)
 SIO_CFLAGS    = $(BASE_CFLAGS) $(HARDEN) -fopenmp -I. -Isim/src -MMD -MP $(CFLAGS)
 SIO_LDLIBS    = $(CHECK_LIBS) $(SIM_IO_LIBS) -lm

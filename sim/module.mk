@@ -1,8 +1,12 @@
-# sim/module.mk - nbsim, the MPI + OpenMP spiking-network benchmark: the
-# program (sim/src/main.c, cli.c), the models (sim/src/models/), the engine
-# (sim/src/engine/) and the spike exchange (sim/src/exchange/) in this file,
-# plus the probes and output of sim/src/io/ from sim/io.mk, and their tests.
-# Sources include each other by their path under sim/src ("engine/cycle.h").
+# sim/module.mk - nbsim, the MPI + OpenMP spiking-network benchmark, in
+# layers, each a folder of sim/src that includes only from the layers
+# below it (tools/check-sim-layers checks it): util/, mpi/ (NEST's
+# MPIManager), models/ (network, neuron and generator models), nodes/
+# (NodeManager), connection/ (ConnectionManager), exchange/
+# (EventDeliveryManager), engine/ (SimulationManager) in this file; io/
+# (probes, observers and output) from sim/io.mk; the program (main.c,
+# cli.c) on top; and their tests. Sources include each other by their
+# path under sim/src ("engine/cycle.h").
 #
 # MPI=1 builds with mpicc (the default when mpicc is on PATH), MPI=0 a
 # single-process binary. `make bench-sim` prints the performance numbers.
@@ -11,11 +15,16 @@
 
 MPI        ?= $(if $(shell command -v mpicc 2>/dev/null),1,0)
 SIM_B      := $(B)/sim
-SIM_MODELS := builders registry brunel microcircuit multiarea
-SIM_ENGINE := network neuron poisson connect build cycle update memest hugemem vec
-SIM_EXCH   := exchange comm register compressed targets deliver
-SIM_CORE   := main cli $(SIM_MODELS:%=models/%) $(SIM_ENGINE:%=engine/%) \
-              $(SIM_EXCH:%=exchange/%)
+SIM_UTIL   := util/vec util/hugemem
+SIM_MODELS := $(addprefix models/,builders registry brunel microcircuit multiarea \
+                                  neuron poisson)
+SIM_NODES  := nodes/network
+SIM_CONN   := $(addprefix connection/,connections connect compressed targets)
+SIM_EXCH   := $(addprefix exchange/,exchange register deliver)
+SIM_ENGINE := $(addprefix engine/,build cycle update memest)
+# Everything the loop runs on, below the engine.
+SIM_LOWER  := $(SIM_UTIL) mpi/comm $(SIM_MODELS) $(SIM_NODES) $(SIM_CONN) $(SIM_EXCH)
+SIM_CORE   := main cli $(SIM_LOWER) $(SIM_ENGINE)
 SIM_SRC    := $(SIM_CORE:%=sim/src/%.c)
 SIM_OBJS   := $(SIM_CORE:%=$(SIM_B)/%.o) \
               $(SIM_IO_SOURCES:sim/src/%.c=$(SIM_B)/%.o)
@@ -39,14 +48,14 @@ CHECK_TARGETS     += check-sim
 INSTALL_TARGETS   += install-sim
 UNINSTALL_TARGETS += uninstall-sim
 LINT_SOURCES      += $(SIM_SRC) $(SIM_TSRC)
-.PHONY: check-sim sim-unit sim-determinism sim-cli sim-huge-pages install-sim \
-        uninstall-sim bench-sim
+.PHONY: check-sim sim-unit sim-layers sim-determinism sim-cli sim-huge-pages \
+        install-sim uninstall-sim bench-sim
 unit-tests: sim-unit
 
 # Objects mirror sim/src's folders: $(SIM_B)/engine/cycle.o.
 $(SIM_B)/%.o: sim/src/%.c
 	@mkdir -p $(@D)
-	$(SIM_CC) $(SIM_CFLAGS) -c -o $@ $<
+	$(SIM_CC) $(SIM_CFLAGS) $(SIM_OBJ_FLAGS) -c -o $@ $<
 
 # GCC vectorises update.c's neuron loop only when it may compute both sides
 # of a select: -fno-trapping-math (no handler traps on floating-point
@@ -76,20 +85,17 @@ $(SIM_B)/nbsim-notimers: $(filter-out $(SIM_B)/engine/cycle.o,$(SIM_OBJS)) \
 	$(SIM_CC) $(BASE_CFLAGS) $(HARDEN_LD) -fopenmp $(LDFLAGS) -o $@ $^ $(SIM_LDLIBS)
 
 # Unit tests: plain C (no MPI), so they also run under the sanitizers.
-$(SIM_B)/test-neuron: $(SIM_B)/test-neuron.o $(SIM_B)/core/engine/neuron.o $(SIM_B)/test-suite.o
-$(SIM_B)/test-poisson: $(SIM_B)/test-poisson.o $(SIM_B)/core/engine/poisson.o $(SIM_B)/test-suite.o
+$(SIM_B)/test-neuron: $(SIM_B)/test-neuron.o $(SIM_B)/core/models/neuron.o $(SIM_B)/test-suite.o
+$(SIM_B)/test-poisson: $(SIM_B)/test-poisson.o $(SIM_B)/core/models/poisson.o $(SIM_B)/test-suite.o
 $(SIM_B)/test-model: $(SIM_B)/test-model.o $(SIM_B)/test-suite.o \
-                     $(SIM_MODELS:%=$(SIM_B)/core/models/%.o) $(SIM_B)/core/engine/memest.o
+                     $(SIM_MODELS:%=$(SIM_B)/core/%.o) $(SIM_B)/core/engine/memest.o
 $(SIM_B)/test-connect: $(SIM_B)/test-connect.o $(SIM_B)/test-suite.o \
-                       $(SIM_MODELS:%=$(SIM_B)/core/models/%.o) \
-                       $(patsubst %,$(SIM_B)/core/engine/%.o,$(filter-out cycle update,$(SIM_ENGINE))) \
-                       $(SIM_EXCH:%=$(SIM_B)/core/exchange/%.o)
+                       $(SIM_LOWER:%=$(SIM_B)/core/%.o)
 $(SIM_B)/test-update: $(SIM_B)/test-update.o $(SIM_B)/test-suite.o \
-                      $(SIM_MODELS:%=$(SIM_B)/core/models/%.o) \
-                      $(patsubst %,$(SIM_B)/core/engine/%.o,$(filter-out cycle,$(SIM_ENGINE))) \
-                      $(SIM_EXCH:%=$(SIM_B)/core/exchange/%.o)
+                      $(SIM_LOWER:%=$(SIM_B)/core/%.o) $(SIM_B)/core/engine/update.o
 $(SIM_B)/test-exchange: $(SIM_B)/test-exchange.o $(SIM_B)/test-suite.o \
-                        $(SIM_EXCH:%=$(SIM_B)/core/exchange/%.o) $(SIM_B)/core/engine/vec.o
+                        $(SIM_EXCH:%=$(SIM_B)/core/%.o) $(SIM_B)/core/mpi/comm.o \
+                        $(SIM_B)/core/util/vec.o
 $(SIM_TBINS):
 	$(CC) $(BASE_CFLAGS) $(HARDEN_LD) -fopenmp $(LDFLAGS) -o $@ $^ $(SIM_TLIBS) -ljansson
 
@@ -112,6 +118,12 @@ sim-unit: $(SIM_TBINS) $(SIM_B)/nbsim-serial
 	set -e; for t in $(SIM_TBINS); do $$t; done
 	tests/sim/smoke $(SIM_B)/nbsim-serial $(SIM_B)/smoke
 
+# Each folder of sim/src includes only from the layers below it, and no
+# include circle (the checker first shows that it catches both).
+sim-layers:
+	$(PYTHON) tests/sim/check-layers --self-test
+	$(PYTHON) tests/sim/check-layers sim/src
+
 # Spikes bit-identical for 1x1, 1x2, 2x1 and 2x2 ranks x threads.
 sim-determinism: $(SIM_B)/nbsim
 	tests/sim/determinism $(SIM_B)/nbsim $(SIM_B)/determinism $(MPI)
@@ -125,13 +137,14 @@ sim-cli: $(SIM_B)/nbsim
 sim-huge-pages: $(SIM_B)/nbsim
 	tests/sim/huge-pages $(SIM_B)/nbsim $(SIM_B)/huge-pages
 
-check-sim: sim-unit sim-determinism sim-cli sim-huge-pages
+check-sim: sim-unit sim-layers sim-determinism sim-cli sim-huge-pages
 
 install-sim: $(SIM_B)/nbsim
 	install -D -m 0755 $(SIM_B)/nbsim $(DESTDIR)$(BINDIR)/nbsim
+	install -D -m 0644 sim/nbsim.1 $(DESTDIR)$(MANDIR)/man1/nbsim.1
 
 uninstall-sim:
-	rm -f $(DESTDIR)$(BINDIR)/nbsim
+	rm -f $(DESTDIR)$(BINDIR)/nbsim $(DESTDIR)$(MANDIR)/man1/nbsim.1
 
 # Performance numbers of docs/performance.md (several minutes; not a test);
 # BENCH_SIM_ARGS=--nbsim-arg=--huge-pages=madvise passes nbsim options.

@@ -8,21 +8,40 @@ SPANK_SO       := $(SPANK_B)/numa_balancing.so
 SPANK_NOHOOKS_SO := $(SPANK_B)/numa_balancing_nohooks.so
 SPANK_UNIT     := $(SPANK_B)/spank-unit
 # Pure parts (unit-tested) and the parts that talk to Slurm.
-SPANK_CORE     := spank/nb_config.c spank/nb_spawn.c spank/nb_outcome.c
+# glibc 2.34+ closes a spawned program's other descriptors itself
+# (posix_spawn_file_actions_addclosefrom_np); older ones (EL8's 2.28) get
+# the fork-and-close starter. `make SPANK_CLOSEFROM=no` builds that one here.
+ifndef SPANK_CLOSEFROM
+SPANK_CLOSEFROM := $(shell printf '\043include <spawn.h>\nint main(void) { posix_spawn_file_actions_t fa; return posix_spawn_file_actions_addclosefrom_np(&fa, 3); }\n' | \
+                     $(CC) -D_GNU_SOURCE -Werror -x c -o /dev/null - 2>/dev/null && echo yes || echo no)
+endif
+ifeq ($(SPANK_CLOSEFROM),yes)
+SPANK_START    := spank/nb_start_spawn.c
+SPANK_HAVE_CLOSEFROM := -DNB_HAVE_CLOSEFROM
+else
+SPANK_START    := spank/nb_start_fork.c
+SPANK_HAVE_CLOSEFROM :=
+endif
+SPANK_CORE     := spank/nb_config.c spank/nb_spawn.c $(SPANK_START) spank/nb_outcome.c \
+                  spank/nb_route.c spank/nb_policy.c spank/nb_statedir.c
 # The helper's values, exit codes and kernel-value reader are the interface
 # both sides speak: the plugin links common/ (built -fPIC), not copies.
 SPANK_GLUE     := spank/numa_balancing.c spank/nb_option.c spank/nb_script.c \
                   spank/nb_remote.c spank/nb_helper.c
 SPANK_TESTS    := spank/tests/check_main.c spank/tests/check_config.c \
-                  spank/tests/check_outcome.c spank/tests/check_spawn.c
+                  spank/tests/check_outcome.c spank/tests/check_spawn.c \
+                  spank/tests/check_route.c spank/tests/check_policy.c \
+                  spank/tests/check_statedir.c
 SPANK_HELPER_DEFAULT := $(SBINDIR)/numa-balancing-helper
 # Built objects are position-independent: -fPIC replaces HARDEN's -fPIE.
 SPANK_CFLAGS   := $(BASE_CFLAGS) $(filter-out -fPIE,$(HARDEN)) -fPIC \
-                  -I. -DNB_HELPER_PATH='"$(SPANK_HELPER_DEFAULT)"' $(CFLAGS)
+                  -I. -DNB_HELPER_PATH='"$(SPANK_HELPER_DEFAULT)"' $(SPANK_HAVE_CLOSEFROM) $(CFLAGS)
 SPANK_LDFLAGS  := -shared $(filter-out -pie,$(HARDEN_LD)) \
                   -Wl,--version-script=spank/numa_balancing.map $(SAN) $(LDFLAGS)
 
 SPANK_CORE_OBJS := $(SPANK_CORE:spank/%.c=$(SPANK_B)/%.o)
+# The unit tests run the fallback starter on every build.
+SPANK_UNIT_OBJS := $(sort $(SPANK_CORE_OBJS) $(SPANK_B)/nb_start_fork.o)
 SPANK_GLUE_OBJS := $(SPANK_GLUE:spank/%.c=$(SPANK_B)/%.o)
 SPANK_TEST_OBJS := $(SPANK_TESTS:spank/tests/%.c=$(SPANK_B)/tests/%.o)
 
@@ -33,15 +52,15 @@ FUZZERS += $(SPANK_FUZZERS)
 ALL_TARGETS       += $(SPANK_SO) $(SPANK_NOHOOKS_SO)
 # check-slurm-releases runs the integration suite on this host's Slurm too,
 # so check-integration is not run a second time by make check.
-CHECK_TARGETS     += check-spank-unit check-launch-stats check-slurm-releases check-packages \
-                     check-multinode
+CHECK_TARGETS     += check-spank-unit check-psslurm check-launch-stats check-slurm-releases \
+                     check-packages check-multinode
 INSTALL_TARGETS   += install-spank
 UNINSTALL_TARGETS += uninstall-spank
-LINT_SOURCES      += $(SPANK_CORE) $(SPANK_GLUE) $(SPANK_TESTS) spank/tests/fuzz_config.c \
-                     tests/slurm/job_hooks_spank.c
+LINT_SOURCES      += $(sort $(SPANK_CORE) spank/nb_start_fork.c) $(SPANK_GLUE) $(SPANK_TESTS) spank/tests/fuzz_config.c \
+                     tests/slurm/job_hooks_spank.c tests/psslurm/host.c tests/spank/fault-probe.c
 unit-tests: check-spank-unit
 
-.PHONY: check-spank-unit check-launch-stats check-integration check-slurm-releases check-packages check-multinode \
+.PHONY: check-spank-unit check-psslurm check-launch-stats check-integration check-slurm-releases check-packages check-multinode \
         bench-launch install-spank uninstall-spank
 
 $(SPANK_B)/%.o: spank/%.c
@@ -68,7 +87,7 @@ $(SPANK_B)/nohooks/numa_balancing.o: spank/numa_balancing.c $(PATHS_STAMP)
 $(SPANK_NOHOOKS_SO): $(SPANK_CORE_OBJS) $(SPANK_NOHOOKS_OBJS) $(COMMON_PIC_LIB) spank/numa_balancing.map
 	$(CC) $(SPANK_LDFLAGS) -o $@ $(SPANK_CORE_OBJS) $(SPANK_NOHOOKS_OBJS) $(COMMON_PIC_LIB)
 
-$(SPANK_UNIT): $(SPANK_TEST_OBJS) $(SPANK_CORE_OBJS) $(COMMON_PIC_LIB)
+$(SPANK_UNIT): $(SPANK_TEST_OBJS) $(SPANK_UNIT_OBJS) $(COMMON_PIC_LIB)
 	$(CC) $(HARDEN_LD) $(SAN) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS)
 
 $(FUZZ_B)/spank/fuzz_config: spank/tests/fuzz_config.c spank/nb_config.c spank/nb_config.h \
@@ -80,14 +99,31 @@ $(FUZZ_B)/spank/fuzz_config: spank/tests/fuzz_config.c spank/nb_config.c spank/n
 check-spank-unit: $(SPANK_UNIT)
 	$(SPANK_UNIT)
 
+# The remote and job-script callbacks the way ParaStation psslurm runs
+# them (tests/psslurm/host.c), in a private mount namespace: no daemons,
+# the real sysctl untouched.
+PSSLURM_HOST := $(B)/tests/psslurm/psslurm-host
+$(PSSLURM_HOST): tests/psslurm/host.c
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CFLAGS) $(HARDEN) $(CFLAGS) -rdynamic $(HARDEN_LD) $(LDFLAGS) -o $@ $< -ldl
+check-psslurm: $(SPANK_SO) $(PSSLURM_HOST)
+	B=$(B) tests/psslurm/run
+
+# What NUMA balancing does to one process (hint faults, memory policy),
+# for the integration scenarios' jobs.
+FAULT_PROBE := $(B)/tests/spank/fault-probe
+$(FAULT_PROBE): tests/spank/fault-probe.c
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CFLAGS) $(HARDEN) $(CFLAGS) -pthread $(HARDEN_LD) $(LDFLAGS) -o $@ $<
+
 # Scenarios 1-9 of issue 3 against a private munged/slurmctld/slurmd.
-check-integration: $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(B)/helper/numa-balancing-helper
+check-integration: $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(B)/helper/numa-balancing-helper $(FAULT_PROBE)
 	B=$(B) tests/spank/run-all
 
 # The same suite against this host's Slurm (22.05 on Debian 12) and in
 # Debian 13 (24.11) and unstable (26.05) chroots, cached under
 # /var/cache/numa-balancing/chroots; prints a table release x scenario.
-check-slurm-releases: $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(B)/helper/numa-balancing-helper
+check-slurm-releases: $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(B)/helper/numa-balancing-helper $(FAULT_PROBE)
 	B=$(B) tests/releases/run-matrix
 
 # debian/ and numa-balancing.spec: build, lintian, install into the
@@ -114,29 +150,18 @@ bench-launch: $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(B)/helper/numa-balancing-helper 
 check-launch-stats:
 	PYTHONPATH=sim/report:tests/slurm $(PYTHON) -m unittest discover -s tests/slurm -p 'test_*.py'
 
-# The snippet is installed as a template in DATADIR; plugstack-snippet
-# (also run by the packages' maintainer scripts) enables it in
-# plugstack.conf.d and disables it again on removal.
-SPANK_CONFDIR  := $(DESTDIR)$(SYSCONFDIR)/slurm/plugstack.conf.d
-SPANK_TEMPLATE := $(DESTDIR)$(DATADIR)/numa-balancing.conf
-SPANK_SNIPPET_TOOL := $(DESTDIR)$(LIBEXECDIR)/plugstack-snippet
-
+# The plugstack configuration that enables the plugin is installed by
+# install-plugstack (etc/module.mk).
 install-spank: $(SPANK_SO) $(SPANK_NOHOOKS_SO)
-	install -d $(DESTDIR)$(SLURM_PLUGIN_DIR) $(DESTDIR)$(MANDIR)/man8 \
-	  $(DESTDIR)$(DATADIR) $(DESTDIR)$(LIBEXECDIR)
+	install -d $(DESTDIR)$(SLURM_PLUGIN_DIR) $(DESTDIR)$(MANDIR)/man8
 	install -m 755 $(SPANK_SO) $(DESTDIR)$(SLURM_PLUGIN_DIR)/numa_balancing.so
 	install -m 755 $(SPANK_NOHOOKS_SO) $(DESTDIR)$(SLURM_PLUGIN_DIR)/numa_balancing_nohooks.so
 	install -m 644 spank/numa_balancing.8 $(DESTDIR)$(MANDIR)/man8/numa_balancing.8
-	install -m 644 etc/plugstack.conf.d/numa-balancing.conf $(SPANK_TEMPLATE)
-	install -m 755 spank/plugstack-snippet $(SPANK_SNIPPET_TOOL)
-	$(SPANK_SNIPPET_TOOL) install $(SPANK_TEMPLATE) $(SPANK_CONFDIR)
 
 uninstall-spank:
-	if [ -x $(SPANK_SNIPPET_TOOL) ] && [ -f $(SPANK_TEMPLATE) ]; then \
-	  $(SPANK_SNIPPET_TOOL) remove $(SPANK_TEMPLATE) $(SPANK_CONFDIR); fi
 	rm -f $(DESTDIR)$(SLURM_PLUGIN_DIR)/numa_balancing.so \
 	  $(DESTDIR)$(SLURM_PLUGIN_DIR)/numa_balancing_nohooks.so \
-	  $(DESTDIR)$(MANDIR)/man8/numa_balancing.8 $(SPANK_TEMPLATE) $(SPANK_SNIPPET_TOOL)
+	  $(DESTDIR)$(MANDIR)/man8/numa_balancing.8
 
--include $(SPANK_CORE_OBJS:.o=.d) $(SPANK_GLUE_OBJS:.o=.d) $(SPANK_TEST_OBJS:.o=.d) \
+-include $(SPANK_UNIT_OBJS:.o=.d) $(SPANK_GLUE_OBJS:.o=.d) $(SPANK_TEST_OBJS:.o=.d) \
          $(SPANK_B)/nohooks/numa_balancing.d

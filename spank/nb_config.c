@@ -56,6 +56,15 @@ static int set_conflict(struct nb_config *cfg, const char *value, char *err,
 	return -1;
 }
 
+static int set_off(struct nb_config *cfg, const char *value, char *err,
+		   size_t errlen)
+{
+	if (parse_off(value, &cfg->off) == 0)
+		return 0;
+	snprintf(err, errlen, "off=%s: use both, tasks or node", value);
+	return -1;
+}
+
 static int set_timeout(struct nb_config *cfg, const char *value, char *err,
 		       size_t errlen)
 {
@@ -83,6 +92,7 @@ static const struct nb_key {
 	{ "allow", set_allow },
 	{ "conflict", set_conflict },
 	{ "timeout", set_timeout },
+	{ "off", set_off },
 };
 
 #define NB_NKEYS (sizeof(nb_keys) / sizeof(nb_keys[0]))
@@ -95,6 +105,7 @@ void nb_config_defaults(struct nb_config *cfg, const char *default_helper)
 	cfg->allow_mask = NB_ALLOW_ALL;
 	cfg->conflict = NB_CONFLICT_KEEP;
 	cfg->timeout_s = 10;
+	cfg->off = NB_OFF_BOTH;
 }
 
 static int find_key(const char *arg, size_t keylen)
@@ -119,7 +130,7 @@ static int parse_one(struct nb_config *cfg, const char *arg, unsigned *seen,
 	k = find_key(arg, (size_t)(eq - arg));
 	if (k < 0) {
 		snprintf(err, errlen,
-			 "unknown key in '%s' (known: helper, default, allow, conflict, timeout)",
+			 "unknown key in '%s' (known: helper, default, allow, conflict, timeout, off)",
 			 arg);
 		return -1;
 	}

@@ -15,6 +15,7 @@ struct nb_config {
 	int default_value;       /* NB_DEFAULT_KEEP, 0 or 1 */
 	unsigned allow_mask;     /* bit v set: users may request v */
 	enum nb_conflict conflict;
+	enum nb_off off;         /* how a 0 request is met */
 	unsigned timeout_s;      /* one helper run, seconds */
 };
 

@@ -1,7 +1,14 @@
 /* Runs numa-balancing-helper from the plugin (job prolog and epilog, and
- * a step's end) and logs what came of it in the slurmd log. */
+ * a step's end) and logs what came of it in the slurmd log: a success
+ * that applied or restored a value in one line at slurmd's default level,
+ * so each job's effect on each node is on record. A run that failed is
+ * recorded for the helper (common/ended.h): counted, and for an epilog
+ * the job's "ended" marker, the proof that lets the helper clear the
+ * record the job left and restore the node once nothing of it runs. */
 #include <stdio.h>
 
+#include "common/bootid.h"
+#include "common/statedir.h"
 #include "nb_outcome.h"
 #include "nb_plugin.h"
 #include "nb_spawn.h"
@@ -21,9 +28,11 @@ static void log_helper_line(void *ctx, const char *line)
 		slurm_info(NB_LOG ": job %u: helper: %s", c->job, line);
 }
 
-static void log_outcome(const char *what, uint32_t job, const struct nb_run *run,
-			const struct nb_outcome *o, bool fatal)
+static void log_outcome(const struct nb_call *call, uint32_t job, const struct nb_run *run,
+			const struct nb_outcome *o)
 {
+	const char *what = call->what;
+	bool fatal = call->fatal;
 	struct nb_log_ctx ctx = { job, o->rc != 0 && fatal };
 
 	nb_output_lines(&run->err, log_helper_line, &ctx);
@@ -38,11 +47,27 @@ static void log_outcome(const char *what, uint32_t job, const struct nb_run *run
 			    job, what, nb_state.cfg.helper, o->what);
 	else if (o->notable)
 		slurm_info(NB_LOG ": job %u: %s: %s", job, what, o->what);
+	else if (call->done != NULL)
+		slurm_info(NB_LOG ": job %u: %s: exit 0: %s", job, what, call->done);
 	else
 		slurm_verbose(NB_LOG ": job %u: %s: %s", job, what, o->what);
 }
 
-int nb_run_helper(const char *what, uint32_t job, char *const argv[], bool fatal)
+void nb_helper_failed(const struct nb_call *call, uint32_t job,
+		      enum nb_run_failure f, int status)
+{
+	char err[256];
+
+	if (nb_run_failed(NB_STATE_DIR, NB_BOOT_ID_PATH, call->cmd, job, f, status,
+			  err, sizeof(err)) != 0)
+		slurm_error(NB_LOG ": job %u: %s: cannot record the failed helper run in %s: %s",
+			    job, call->what, NB_STATE_DIR, err);
+	else if (call->cmd == NB_RUN_EPILOG)
+		slurm_info(NB_LOG ": job %u: epilog: recorded that the job ended (%s/" NB_ENDED_PREFIX "%u): `numa-balancing-helper reconcile`, or the next job's prolog or epilog here, restores the node once nothing of the job runs",
+			   job, NB_STATE_DIR, job);
+}
+
+int nb_run_helper(const struct nb_call *call, uint32_t job, char *const argv[])
 {
 	static char *const envp[] = { "PATH=/usr/sbin:/usr/bin:/sbin:/bin",
 				      "LC_ALL=C", NULL };
@@ -51,6 +76,12 @@ int nb_run_helper(const char *what, uint32_t job, char *const argv[], bool fatal
 
 	nb_spawn_run(argv, envp, nb_state.cfg.timeout_s, &run);
 	nb_outcome_of(&run, nb_state.cfg.timeout_s, &o);
-	log_outcome(what, job, &run, &o, fatal);
-	return fatal ? o.rc : 0;
+	log_outcome(call, job, &run, &o);
+	if (o.rc != 0) {
+		int status;
+		enum nb_run_failure f = nb_outcome_failure(&run, &status);
+
+		nb_helper_failed(call, job, f, status);
+	}
+	return call->fatal ? o.rc : 0;
 }

@@ -1,6 +1,6 @@
-/* --numa-balancing as sbatch, salloc and srun see it: exactly 0 or 1, and
- * only a value the site allows; srun inside a job is told that the
- * setting belongs to the job. */
+/* --numa-balancing as sbatch, salloc and srun see it: exactly 0, 1 or
+ * 0-tasks, and only a value the site allows; srun inside a job is told
+ * that the setting belongs to the job. */
 #include <stdlib.h>
 
 #include "common/escape.h"
@@ -20,16 +20,17 @@ int nb_option_cb(int val, const char *optarg, int remote)
 	(void)val;
 	if (!nb_state.cfg_ok)
 		return refuse_config();
-	if (parse_request_value(optarg, &v) != 0) {
+	if (parse_job_request(optarg, &v) != 0) {
 		char shown[64];
 
 		escape_str(optarg, shown, sizeof(shown));
-		slurm_error(NB_LOG ": --numa-balancing='%s': use exactly 0 (off) or 1 (on)", shown);
+		slurm_error(NB_LOG ": --numa-balancing='%s': use exactly 0 (off), 1 (on) or 0-tasks (off by the tasks' memory policy alone)",
+			    shown);
 		return -1;
 	}
 	if (!remote && !request_allowed(nb_state.cfg.allow_mask, v)) {
-		slurm_error(NB_LOG ": this site does not allow --numa-balancing=%d (allowed: %s)",
-			    v, allow_name(nb_state.cfg.allow_mask));
+		slurm_error(NB_LOG ": this site does not allow --numa-balancing=%s (allowed: %s)",
+			    job_request_name(v), allow_name(nb_state.cfg.allow_mask));
 		return -1;
 	}
 	nb_state.requested = v;
@@ -44,15 +45,15 @@ int nb_local_post_opt(spank_t sp)
 	int job_value = -1; /* stays -1 without a usable value */
 
 	(void)sp;
-	(void)parse_request_value(getenv(NB_OPTION_ENV), &job_value);
+	(void)parse_job_request(getenv(NB_OPTION_ENV), &job_value);
 	if (job == NULL || nb_state.requested < 0 ||
 	    nb_state.requested == job_value)
 		return 0;
 	if (job_value < 0)
-		slurm_spank_log(NB_LOG ": warning: --numa-balancing is set per job, not per step: job %s did not ask for it, so --numa-balancing=%d on this srun changes nothing",
-				job, nb_state.requested);
+		slurm_spank_log(NB_LOG ": warning: --numa-balancing is set per job, not per step: job %s did not ask for it, so --numa-balancing=%s on this srun changes nothing",
+				job, job_request_name(nb_state.requested));
 	else
-		slurm_spank_log(NB_LOG ": warning: --numa-balancing is set per job, not per step: job %s asked for %d, so --numa-balancing=%d on this srun changes nothing",
-				job, job_value, nb_state.requested);
+		slurm_spank_log(NB_LOG ": warning: --numa-balancing is set per job, not per step: job %s asked for %s, so --numa-balancing=%s on this srun changes nothing",
+				job, job_request_name(job_value), job_request_name(nb_state.requested));
 	return 0;
 }

@@ -1,4 +1,4 @@
-/* Maps a helper run to the plugin's result: applied -> 0; not honoured or
+/* Maps a helper run to the plugin's result: done -> 0; not honoured or
  * unsupported -> 0 with a log line; usage, broken installation, a signal,
  * the timeout or a failed start -> -1 (this drains the node only when the
  * site made the plugin `required`). */
@@ -11,7 +11,7 @@
 static void exited(int code, struct nb_outcome *out)
 {
 	static const char *const names[] = {
-		[NB_EXIT_OK] = "applied",
+		[NB_EXIT_OK] = "done",
 		[NB_EXIT_DRIFT] = "drift (unexpected here)",
 		[NB_EXIT_USAGE] = "usage error",
 		[NB_EXIT_NOT_HONOURED] = "not honoured: a running job's conflicting request stays in force",
@@ -43,4 +43,19 @@ void nb_outcome_of(const struct nb_run *run, unsigned timeout_s,
 			 WTERMSIG(run->status), strsignal(WTERMSIG(run->status)));
 	else
 		exited(WEXITSTATUS(run->status), out);
+}
+
+enum nb_run_failure nb_outcome_failure(const struct nb_run *run, int *status)
+{
+	*status = 0;
+	if (run->spawn_errno != 0)
+		return NB_FAIL_NOT_STARTED;
+	if (run->timed_out)
+		return NB_FAIL_TIMED_OUT;
+	if (WIFSIGNALED(run->status)) {
+		*status = WTERMSIG(run->status);
+		return NB_FAIL_KILLED;
+	}
+	*status = WEXITSTATUS(run->status);
+	return NB_FAIL_EXIT;
 }

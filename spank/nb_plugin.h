@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <slurm/spank.h>
 
+#include "common/ended.h"
 #include "nb_config.h"
 
 #define NB_LOG "numa_balancing"
@@ -29,17 +30,31 @@ int nb_option_cb(int val, const char *optarg, int remote);
 /* srun (local context): warn about a per-step request inside a job. */
 int nb_local_post_opt(spank_t sp);
 
-/* Runs the helper (argv[0] absolute) and logs its outcome. fatal: the
- * outcome is returned to Slurm (0 or -1); otherwise a failure is only
- * logged, and 0 returned. */
-int nb_run_helper(const char *what, uint32_t job, char *const argv[], bool fatal);
+/* One run of the helper from the plugin: what it is, for the log; what its
+ * success means, logged at slurmd's default level (NULL: only at verbose);
+ * fatal: its outcome is returned to Slurm (0 or -1), else a failure is
+ * only logged and 0 returned; cmd: how a failure is recorded for the
+ * helper (a count, and for the epilog the job's "ended" marker). */
+struct nb_call {
+	const char *what;
+	const char *done;
+	bool fatal;
+	enum nb_run_cmd cmd;
+};
+
+/* Runs the helper (argv[0] absolute) and logs its outcome. */
+int nb_run_helper(const struct nb_call *call, uint32_t job, char *const argv[]);
+/* Records for the helper that its run for job failed (or never started):
+ * counted, and for an epilog the job's "ended" marker; errors logged. */
+void nb_helper_failed(const struct nb_call *call, uint32_t job,
+		      enum nb_run_failure f, int status);
 
 /* job_script context: run the helper. */
 int nb_script_prolog(spank_t sp);
 int nb_script_epilog(spank_t sp);
 
-/* remote context: SLURM_NUMA_BALANCING, the job's warning line. */
-int nb_remote_user_init(spank_t sp);
+/* remote context, in each task before exec: the policy route,
+ * SLURM_NUMA_BALANCING, the job's warning line. */
 int nb_remote_task_init(spank_t sp);
 /* remote context, as root: at the end of the step's first task on this
  * node, the helper keeps the job cgroup's counters for the epilog. */

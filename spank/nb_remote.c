@@ -1,82 +1,137 @@
-/* remote context (slurmstepd, the job's steps): export the kernel value in
- * force at step start as SLURM_NUMA_BALANCING, tell the job on its stderr,
- * once per step and node, when that is not what it asked for, and have
- * the helper keep the job cgroup's counters when the step ends (where
- * the kernel counts per cgroup). */
+/* remote context (slurmstepd, or psslurm's forwarders, the job's steps):
+ * in each task, before it execs, give a job that asked for 0 the local
+ * memory policy, export what is in force for the task as
+ * SLURM_NUMA_BALANCING, and tell the job on its stderr, once per step and
+ * node, when that is not what it asked for; have the helper keep the job
+ * cgroup's counters when the step ends (where the kernel counts per
+ * cgroup). task_init reads everything itself: under psslurm it runs in
+ * another process than user_init, so nothing a hook before it left in
+ * static variables is there. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <linux/mempolicy.h>
+#include <slurm/slurm.h> /* SLURM_BATCH_SCRIPT */
 
 #include "common/kernel.h"
 #include "common/readfile.h"
+#include "common/statedir.h"
 #include "common/vmstat.h"
 #include "nb_plugin.h"
+#include "nb_policy.h"
+#include "nb_route.h"
+#include "nb_statedir.h"
 
-static int step_kernel_value = -ENOENT;
+/* A value this node's plugstack accepts. */
+static bool usable(const char *arg, int *v)
+{
+	return parse_job_request(arg, v) == 0 &&
+	       request_allowed(nb_state.cfg.allow_mask, *v);
+}
 
-/* The job's request: what it was submitted with, else this step's option
- * (a job started by srun), else the site default (which may be "keep": no
- * request). A different value on srun inside a job is warned about by srun
- * itself (nb_option.c), not here. */
+/* The job's request: what it was submitted with (the environment), else
+ * this step's own option (a job that srun started), else the site default
+ * (which may be "keep": no request). A different value on srun inside a
+ * job is warned about by srun itself (nb_option.c), not here. */
 static int job_request(spank_t sp, bool *site_default)
 {
-	char buf[8];
+	char buf[16];
+	char *arg = NULL;
 	int v;
 
 	*site_default = false;
 	if (spank_getenv(sp, NB_OPTION_ENV, buf, sizeof(buf)) == ESPANK_SUCCESS &&
-	    parse_request_value(buf, &v) == 0)
+	    usable(buf, &v))
 		return v;
-	if (nb_state.requested >= 0)
-		return nb_state.requested;
+	if (spank_option_getopt(sp, &nb_option, &arg) == ESPANK_SUCCESS && usable(arg, &v))
+		return v;
 	*site_default = true;
 	return nb_state.cfg.default_value;
 }
 
-int nb_remote_user_init(spank_t sp)
+/* The task that speaks for the step on this node: local task 0, or the
+ * batch script, which psslurm runs without a task id. */
+static bool first_task(spank_t sp)
 {
-	char value[16];
+	int task = -1;
+	uint32_t step = 0;
+	spank_err_t rc = spank_get_item(sp, S_TASK_ID, &task);
 
-	step_kernel_value = kernel_value_read(NB_SYSCTL_PATH);
-	if (step_kernel_value < 0)
-		return 0;
-	snprintf(value, sizeof(value), "%d", step_kernel_value);
-	if (spank_setenv(sp, "SLURM_NUMA_BALANCING", value, 1) != ESPANK_SUCCESS)
-		slurm_error(NB_LOG ": cannot set SLURM_NUMA_BALANCING");
-	return 0;
+	if (rc == ESPANK_SUCCESS)
+		return task == 0;
+	return rc == ESPANK_NOT_TASK &&
+	       spank_get_item(sp, S_JOB_STEPID, &step) == ESPANK_SUCCESS &&
+	       step == SLURM_BATCH_SCRIPT;
 }
 
-static void warn(int want, bool site_default, const char *host)
+/* The policy route: MPOL_LOCAL for a task that still has the default
+ * policy. One that already has an explicit policy (Slurm's --mem-bind,
+ * applied before task_init) keeps it: the scanner skips it just as well. */
+static void apply_route(struct nb_task *t)
 {
-	const char *who = site_default ? "the site default for this job is"
-				       : "this job asked for";
+	t->policy = nb_policy_get();
+	if (t->request == NB_DEFAULT_KEEP || !nb_route_tasks(t->request, nb_state.cfg.off))
+		return;
+	if (t->policy < 0) {
+		t->set_errno = -t->policy;
+		return;
+	}
+	if (t->policy != MPOL_DEFAULT)
+		return;
+	t->set_errno = nb_policy_set_local();
+	if (t->set_errno == 0) {
+		t->set_local = true;
+		t->policy = MPOL_LOCAL;
+	}
+}
 
-	if (step_kernel_value < 0)
-		fprintf(stderr, NB_LOG ": warning: %s numa_balancing=%d, but %s cannot provide it (%s: %s); nothing was changed\n",
-			who, want, host, NB_SYSCTL_PATH, strerror(-step_kernel_value));
-	else
-		fprintf(stderr, NB_LOG ": warning: %s numa_balancing=%d, but it is %d on %s (a job sharing the node holds the other value, the node could not apply it, or it was changed outside Slurm); SLURM_NUMA_BALANCING=%d\n",
-			who, want, step_kernel_value, host, step_kernel_value);
+static void export_env(spank_t sp, const struct nb_task *t)
+{
+	int in_force = nb_in_force(t);
+
+	if (in_force >= 0) {
+		char value[16];
+
+		snprintf(value, sizeof(value), "%d", in_force);
+		if (spank_setenv(sp, "SLURM_NUMA_BALANCING", value, 1) != ESPANK_SUCCESS)
+			slurm_error(NB_LOG ": cannot set SLURM_NUMA_BALANCING");
+	}
+	if (t->set_local &&
+	    spank_setenv(sp, "SLURM_NUMA_BALANCING_POLICY", "local", 1) != ESPANK_SUCCESS)
+		slurm_error(NB_LOG ": cannot set SLURM_NUMA_BALANCING_POLICY");
+}
+
+/* On the job's stderr: the task's own stderr before exec. */
+static void tell(const struct nb_task *t)
+{
+	char host[256] = "this node";
+	char line[1024];
+
+	gethostname(host, sizeof(host) - 1);
+	if (nb_warning(t, host, line, sizeof(line)))
+		fprintf(stderr, NB_LOG ": warning: %s\n", line);
+	if (nb_mem_bind_note(t, line, sizeof(line)))
+		fprintf(stderr, NB_LOG ": note: %s\n", line);
 }
 
 int nb_remote_task_init(spank_t sp)
 {
-	uint32_t task = 1;
-	bool site_default;
-	int want;
-	char host[256] = "this node";
+	struct nb_task t = { .set_errno = 0 };
+	char mem_bind[64];
+	uint32_t job;
 
-	/* The first task on each node: a node of a multi-node job that did
-	 * not get the value says so itself. */
-	if (spank_get_item(sp, S_TASK_ID, &task) != ESPANK_SUCCESS || task != 0)
+	if (!nb_state.cfg_ok || spank_get_item(sp, S_JOB_ID, &job) != ESPANK_SUCCESS)
 		return 0;
-	want = job_request(sp, &site_default);
-	if (want < 0 || want == step_kernel_value)
-		return 0;
-	gethostname(host, sizeof(host) - 1);
-	warn(want, site_default, host);
+	t.request = job_request(sp, &t.site_default);
+	t.kernel = kernel_value_read(NB_SYSCTL_PATH);
+	apply_route(&t);
+	if (spank_getenv(sp, "SLURM_MEM_BIND_TYPE", mem_bind, sizeof(mem_bind)) == ESPANK_SUCCESS)
+		t.mem_bind = mem_bind;
+	export_env(sp, &t);
+	if (first_task(sp))
+		tell(&t);
 	return 0;
 }
 
@@ -102,21 +157,22 @@ static bool cgroup_counts_numa(void)
 	return found;
 }
 
-/* Only jobs with a request have a record to keep counters in. Slurm
- * removes the job cgroup before the epilog (and before slurm_spank_exit),
- * so this is the last point where a step of the job can read it. */
+/* Only jobs the helper keeps a record of have somewhere to keep counters:
+ * the root-owned record decides, not the job's environment, which its
+ * user controls. Slurm removes the job cgroup before the epilog (and
+ * before slurm_spank_exit), so this is the last point where a step of
+ * the job can read it. */
 int nb_remote_task_exit(spank_t sp)
 {
-	uint32_t task = 1, job;
-	bool site_default;
+	static const struct nb_call call = { "step end", NULL, false, NB_RUN_STEP_END };
+	uint32_t job;
 	char job_s[16];
 	char *const argv[] = { nb_state.cfg.helper, "step-end", "--job", job_s, NULL };
 
-	if (!nb_state.cfg_ok ||
-	    spank_get_item(sp, S_TASK_ID, &task) != ESPANK_SUCCESS || task != 0 ||
-	    job_request(sp, &site_default) < 0 || !cgroup_counts_numa() ||
-	    spank_get_item(sp, S_JOB_ID, &job) != ESPANK_SUCCESS)
+	if (!nb_state.cfg_ok || !first_task(sp) ||
+	    spank_get_item(sp, S_JOB_ID, &job) != ESPANK_SUCCESS ||
+	    !nb_job_record(NB_STATE_DIR, job, 0) || !cgroup_counts_numa())
 		return 0;
 	snprintf(job_s, sizeof(job_s), "%u", job);
-	return nb_run_helper("step end", job, argv, false);
+	return nb_run_helper(&call, job, argv);
 }

@@ -1,14 +1,15 @@
 /* job_script context (slurmstepd spank prolog|epilog, root, empty
- * environment): run numa-balancing-helper with the job's request and log
- * what came of it in the slurmd log. */
-#include <errno.h>
+ * environment; psslurm's pelogue child): run numa-balancing-helper where
+ * the node's sysctl serves the job's request, and at the job's end where
+ * the helper keeps state, and log what came of it in the slurmd log. */
 #include <stdio.h>
-#include <unistd.h>
 #include <slurm/slurm_version.h>
 
 #include "common/escape.h"
 #include "common/statedir.h"
 #include "nb_plugin.h"
+#include "nb_route.h"
+#include "nb_statedir.h"
 
 static int job_id(spank_t sp, uint32_t *job)
 {
@@ -31,7 +32,7 @@ static int requested_value(spank_t sp, uint32_t job)
 
 	if (spank_option_getopt(sp, &nb_option, &arg) != ESPANK_SUCCESS)
 		return nb_state.cfg.default_value;
-	if (parse_request_value(arg, &v) != 0 ||
+	if (parse_job_request(arg, &v) != 0 ||
 	    !request_allowed(nb_state.cfg.allow_mask, v)) {
 		char shown[64];
 
@@ -66,32 +67,47 @@ static int bad_config_prolog(void)
 #endif
 }
 
+static const struct nb_call epilog_call = {
+	"epilog", "request released; the value the node's running jobs need, or its baseline, restored",
+	true, NB_RUN_EPILOG
+};
+
 /* What an epilog with an unusable plugstack line returns: success when the
  * node has no state at all (no job changed its value, nothing to restore),
- * failure when it may be left switched. */
-static int bad_config_epilog(void)
+ * failure when it may be left switched; then the helper is told the job
+ * ended, as for any epilog whose helper did not run. */
+static int bad_config_epilog(spank_t sp)
 {
-	if (access(NB_STATE_DIR "/baseline", F_OK) != 0 && errno == ENOENT) {
-		slurm_error(NB_LOG ": no job changed kernel.numa_balancing here (no %s/baseline): nothing to restore",
+	uint32_t job;
+
+	if (!nb_state_has_work(NB_STATE_DIR)) {
+		slurm_error(NB_LOG ": no job changed kernel.numa_balancing here (no record, nothing pending, no baseline in %s): nothing to restore",
 			    NB_STATE_DIR);
 		return 0;
 	}
 	slurm_error(NB_LOG ": %s holds state the helper could not restore; failing",
 		    NB_STATE_DIR);
+	if (job_id(sp, &job) == 0)
+		nb_helper_failed(&epilog_call, job, NB_FAIL_NOT_STARTED, 0);
 	return -1;
 }
 
 static int helper_prolog(uint32_t job, int v)
 {
+	char done[96];
+	const struct nb_call call = { "prolog", done, true, NB_RUN_PROLOG };
 	char job_s[16], v_s[4];
 	char *const argv[] = {
 		nb_state.cfg.helper, "prolog", "--job", job_s, "--value", v_s,
-		"--conflict", (char *)conflict_name(nb_state.cfg.conflict), NULL
+		"--conflict", (char *)conflict_name(nb_state.cfg.conflict),
+		"--off", (char *)off_name(nb_state.cfg.off), NULL
 	};
 
 	snprintf(job_s, sizeof(job_s), "%u", job);
 	snprintf(v_s, sizeof(v_s), "%d", v);
-	return nb_run_helper("prolog", job, argv, true);
+	snprintf(done, sizeof(done), "numa_balancing=%d applied (off=%s)", v,
+		 off_name(nb_state.cfg.off));
+	return nb_run_helper(&call, job, argv);
 }
 
 static int helper_epilog(uint32_t job)
@@ -100,7 +116,7 @@ static int helper_epilog(uint32_t job)
 	char *const argv[] = { nb_state.cfg.helper, "epilog", "--job", job_s, NULL };
 
 	snprintf(job_s, sizeof(job_s), "%u", job);
-	return nb_run_helper("epilog", job, argv, true);
+	return nb_run_helper(&epilog_call, job, argv);
 }
 
 int nb_script_prolog(spank_t sp)
@@ -115,6 +131,11 @@ int nb_script_prolog(spank_t sp)
 	v = requested_value(sp, job);
 	if (v == NB_DEFAULT_KEEP)
 		return 0;
+	if (!nb_route_node(v, nb_state.cfg.off)) {
+		slurm_verbose(NB_LOG ": job %u: prolog: numa_balancing=%s with off=%s: the tasks get a local memory policy; no helper run",
+			      job, job_request_name(v), off_name(nb_state.cfg.off));
+		return 0;
+	}
 	return helper_prolog(job, v);
 }
 
@@ -123,8 +144,13 @@ int nb_script_epilog(spank_t sp)
 	uint32_t job;
 
 	if (config_usable() != 0)
-		return bad_config_epilog();
+		return bad_config_epilog(sp);
 	if (job_id(sp, &job) != 0)
 		return -1;
+	if (!nb_state_has_work(NB_STATE_DIR)) {
+		slurm_verbose(NB_LOG ": job %u: epilog: no helper state in %s: nothing to do, no helper run",
+			      job, NB_STATE_DIR);
+		return 0;
+	}
 	return helper_epilog(job);
 }

@@ -1,6 +1,6 @@
-/* Spawning the node helper: posix_spawn (clone+execve, no PATH search)
- * with explicit file actions, reading its stderr until EOF or the
- * deadline, then reaping it; at the deadline the whole process group is
+/* Running the node helper: started (nb_start_spawn.c or nb_start_fork.c,
+ * no PATH search) with its stderr on a pipe, read until EOF or the
+ * deadline, then reaped; at the deadline the whole process group is
  * killed so nothing it started outlives the prolog. */
 #include "nb_spawn.h"
 
@@ -8,7 +8,6 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -34,7 +33,7 @@ static int fd_above_stdio(int fd)
 	return moved;
 }
 
-static int make_pipe(int fds[2])
+int nb_pipe_above_stdio(int fds[2])
 {
 	if (pipe2(fds, O_CLOEXEC) != 0)
 		return errno;
@@ -50,33 +49,6 @@ static int make_pipe(int fds[2])
 		return e;
 	}
 	return 0;
-}
-
-static int spawn(pid_t *pid, char *const argv[], char *const envp[],
-		 int write_fd)
-{
-	posix_spawn_file_actions_t fa;
-	posix_spawnattr_t attr;
-	sigset_t none, all;
-	int rc;
-
-	sigemptyset(&none);
-	sigfillset(&all);
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, write_fd, STDERR_FILENO);
-	posix_spawn_file_actions_addopen(&fa, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_addopen(&fa, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
-	posix_spawn_file_actions_addclosefrom_np(&fa, 3);
-	posix_spawnattr_init(&attr);
-	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP |
-				 POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-	posix_spawnattr_setpgroup(&attr, 0);
-	posix_spawnattr_setsigmask(&attr, &none);
-	posix_spawnattr_setsigdefault(&attr, &all);
-	rc = posix_spawn(pid, argv[0], &fa, &attr, argv, envp);
-	posix_spawnattr_destroy(&attr);
-	posix_spawn_file_actions_destroy(&fa);
-	return rc;
 }
 
 static void keep_output(struct nb_output *out, const char *buf, size_t n)
@@ -150,16 +122,16 @@ static void kill_and_reap(pid_t pid, struct nb_run *run)
 		;
 }
 
-static void run_child(char *const argv[], char *const envp[], long long deadline,
-		      struct nb_run *run)
+static void run_child(nb_start_fn start, char *const argv[], char *const envp[],
+		      long long deadline, struct nb_run *run)
 {
 	int fds[2];
 	pid_t pid;
 
-	run->spawn_errno = make_pipe(fds);
+	run->spawn_errno = nb_pipe_above_stdio(fds);
 	if (run->spawn_errno != 0)
 		return;
-	run->spawn_errno = spawn(&pid, argv, envp, fds[1]);
+	run->spawn_errno = start(&pid, argv, envp, fds[1]);
 	close(fds[1]);
 	if (run->spawn_errno == 0) {
 		bool eof = read_until_eof(fds[0], deadline, &run->err);
@@ -175,8 +147,8 @@ static void run_child(char *const argv[], char *const envp[], long long deadline
  * and waitpid would fail with ECHILD for a helper that ran fine; a handler
  * that reaps could take the status first. The host's setting comes back
  * after. */
-void nb_spawn_run(char *const argv[], char *const envp[], unsigned timeout_s,
-		  struct nb_run *run)
+void nb_spawn_run_with(nb_start_fn start, char *const argv[], char *const envp[],
+		       unsigned timeout_s, struct nb_run *run)
 {
 	struct sigaction dfl, old;
 
@@ -188,8 +160,18 @@ void nb_spawn_run(char *const argv[], char *const envp[], unsigned timeout_s,
 		run->spawn_errno = errno;
 		return;
 	}
-	run_child(argv, envp, now_ms() + (long long)timeout_s * 1000, run);
+	run_child(start, argv, envp, now_ms() + (long long)timeout_s * 1000, run);
 	sigaction(SIGCHLD, &old, NULL);
+}
+
+void nb_spawn_run(char *const argv[], char *const envp[], unsigned timeout_s,
+		  struct nb_run *run)
+{
+#ifdef NB_HAVE_CLOSEFROM
+	nb_spawn_run_with(nb_start_spawn, argv, envp, timeout_s, run);
+#else
+	nb_spawn_run_with(nb_start_fork, argv, envp, timeout_s, run);
+#endif
 }
 
 void nb_output_lines(const struct nb_output *out,

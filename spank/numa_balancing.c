@@ -24,9 +24,10 @@ int slurm_spank_init_failure_mode = ESPANK_JOB_FAILURE;
 struct nb_state nb_state = { .requested = -1 };
 
 struct spank_option nb_option = {
-	"numa-balancing", "0|1",
-	"Turn the kernel's automatic NUMA balancing off (0) or on (1) on the "
-	"job's nodes for the whole job (kernel.numa_balancing).",
+	"numa-balancing", "0|1|0-tasks",
+	"Turn the kernel's automatic NUMA balancing off (0) or on (1) for the "
+	"whole job on its nodes (kernel.numa_balancing); 0-tasks: off for the "
+	"job's tasks by their memory policy alone.",
 	1, 0, nb_option_cb
 };
 
@@ -76,13 +77,6 @@ int slurm_spank_job_epilog(spank_t sp, int ac, char **av)
 	return nb_script_epilog(sp);
 }
 #endif
-
-int slurm_spank_user_init(spank_t sp, int ac, char **av)
-{
-	(void)ac;
-	(void)av;
-	return spank_remote(sp) ? nb_remote_user_init(sp) : 0;
-}
 
 int slurm_spank_task_init(spank_t sp, int ac, char **av)
 {

@@ -1,9 +1,11 @@
 # sim/report/module.mk - the validation report (nbsim-report and its
 # nbreport package), the validation driver, its job scripts and node
-# sampler, `make demo`, and their checks: check-report (unit tests on
-# synthetic result directories), check-demo (a reduced demo with a
-# placement sweep on the local Slurm) and check-command (the driver's
-# --command mode on a page-touching program).
+# sampler and energy recorder, `make demo`, and their checks: check-report
+# (unit tests on synthetic result directories, the driver against stand-in
+# Slurm clients), check-demo (a reduced demo with a placement sweep on the
+# local Slurm), check-demo-lab (the demo in the emulated two-node machine),
+# check-command (the driver's --command mode on a page-touching program)
+# and check-report-schema (report.json against docs/report.schema.json).
 
 REPORT_PY   := $(wildcard sim/report/nbreport/*.py)
 REPORT_MPL  := $(B)/report/mpl
@@ -29,27 +31,42 @@ install-report:
 	install -d $(REPORT_LIB)/nbreport $(DESTDIR)$(BINDIR)
 	install -m 644 $(REPORT_PY) $(REPORT_LIB)/nbreport/
 	install -m 755 sim/report/nbsim-report sim/report/numa-balancing-validate \
-	  sim/report/nbv-node-sample etc/validate.sbatch \
+	  sim/report/nbv-node-sample sim/report/nbv-job-energy etc/validate.sbatch \
 	  etc/validate-command.sbatch $(REPORT_LIB)/
 	ln -sf $(LIBEXECDIR)/report/nbsim-report $(DESTDIR)$(BINDIR)/nbsim-report
 	ln -sf $(LIBEXECDIR)/report/numa-balancing-validate \
 	  $(DESTDIR)$(BINDIR)/numa-balancing-validate
+	install -D -m 0644 sim/numa-balancing-validate.1 \
+	  $(DESTDIR)$(MANDIR)/man1/numa-balancing-validate.1
+	ln -sf numa-balancing-validate.1 $(DESTDIR)$(MANDIR)/man1/nbsim-report.1
 
 uninstall-report:
-	rm -f $(DESTDIR)$(BINDIR)/nbsim-report $(DESTDIR)$(BINDIR)/numa-balancing-validate
+	rm -f $(DESTDIR)$(BINDIR)/nbsim-report $(DESTDIR)$(BINDIR)/numa-balancing-validate \
+	  $(DESTDIR)$(MANDIR)/man1/numa-balancing-validate.1 $(DESTDIR)$(MANDIR)/man1/nbsim-report.1
 	rm -rf $(REPORT_LIB)
 
-# `make demo`: the validation on a throwaway local Slurm on this machine, at
-# a size that finishes within 10 minutes on 2 cores. DEMO_ARGS are
-# numa-balancing-validate options.
-DEMO_OUT  ?= demo-out
-DEMO_ARGS ?= --model brunel --scale 1 --t-presim 200 --t-sim 3000 \
-             --ranks 1 --threads 2 --reps 8 --poll 2 \
-             --nbsim-arg=--placement-every --nbsim-arg=200 \
-             --nbsim-arg=--huge-pages=never
+# report.json against docs/report.schema.json: the report of two real
+# nbsim runs validates, and removing any key the schema requires fails it.
+CHECK_TARGETS += check-report-schema
+.PHONY: check-report-schema
+check-report-schema: $(SIM_B)/nbsim
+	tests/docs/report-schema $(SIM_B)/nbsim $(B)/report/schema
+
+# `make demo`: the validation through Slurm with the plugin where pages can
+# migrate: on a throwaway local Slurm on this machine when it has two or
+# more NUMA nodes, else in the lab's emulated two-node machine (nbsim and
+# the control pattern); sim/report/demo says which and why. DEMO_WHERE
+# (auto, host or lab) overrides the choice; DEMO_ARGS, when given, are the
+# numa-balancing-validate options instead of the demo's own for where it
+# runs.
+DEMO_OUT   ?= demo-out
+DEMO_WHERE ?= auto
+DEMO_ARGS  ?=
 demo: deps
 	$(MAKE) all
-	B=$(B) MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo $(DEMO_OUT) $(SIM_B)/nbsim $(DEMO_ARGS)
+	@mkdir -p $(REPORT_MPL)
+	B=$(B) MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo --where $(DEMO_WHERE) \
+	  $(DEMO_OUT) $(SIM_B)/nbsim $(DEMO_ARGS)
 
 # The reduced demo for CI: a placement sweep of one repetition, two
 # placements x two balancing values, each job `srun --mpi=pmix -n 2 nbsim`;
@@ -60,11 +77,27 @@ CHECK_TARGETS += check-demo
 .PHONY: check-demo
 check-demo: all
 	@mkdir -p $(REPORT_MPL)
-	B=$(B) MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo $(CHECK_DEMO) $(SIM_B)/nbsim \
+	B=$(B) MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo --where host $(CHECK_DEMO) $(SIM_B)/nbsim \
 	  --model brunel --scale 0.2 --t-presim 50 --t-sim 500 --ranks 2 \
 	  --threads 1 --reps 1 --poll 1 --placement close,spread
 	PYTHONPATH=sim/report $(PYTHON) tests/report/verify_demo.py \
 	  $(CHECK_DEMO)/validation --ranks 2 --conditions 4
+
+# The demo in the lab's emulated two-node machine, as `make demo` runs it
+# where the host has one NUMA node (nbsim and the control pattern, 3
+# interleaved pairs each): report.json must show pages migrated with 1,
+# none and no hint faults with 0, and the headline where the runs ran and
+# why.
+CHECK_DEMO_LAB := $(B)/report/check-demo-lab
+CHECK_TARGETS  += check-demo-lab
+.PHONY: check-demo-lab
+check-demo-lab: deps all
+	@mkdir -p $(REPORT_MPL)
+	B=$(B) MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo --where lab $(CHECK_DEMO_LAB) \
+	  $(SIM_B)/nbsim
+	PYTHONPATH=sim/report $(PYTHON) tests/report/verify_demo.py \
+	  $(CHECK_DEMO_LAB)/validation --ranks 1 --also-command --conditions 4 \
+	  --expect lab
 
 # --command on the local Slurm: one pair of jobs running `srun touch-pages`
 # (1 GiB of base pages, touched 400 times by 2 threads: 4-5 s here, long
@@ -80,7 +113,7 @@ $(TOUCH_PAGES): tests/report/touch-pages.c
 	$(CC) $(BASE_CFLAGS) $(HARDEN) $(HARDEN_LD) -pthread $(CFLAGS) $(LDFLAGS) -o $@ $<
 check-command: all $(TOUCH_PAGES)
 	@mkdir -p $(REPORT_MPL)
-	B=$(B) MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo $(CHECK_COMMAND) $(SIM_B)/nbsim \
+	B=$(B) MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo --where host $(CHECK_COMMAND) $(SIM_B)/nbsim \
 	  --command 'srun $(abspath $(TOUCH_PAGES)) 1024 400 2' --threads 2 \
 	  --reps 1 --poll 1
 	PYTHONPATH=sim/report $(PYTHON) tests/report/verify_demo.py \

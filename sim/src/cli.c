@@ -8,12 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/steps.h"
+#include "io/energy.h"
+#include "util/steps.h"
 
 enum {
 	OPT_MODEL = 256, OPT_SCALE, OPT_PRESIM, OPT_SIM, OPT_DT, OPT_SEED,
 	OPT_OUT, OPT_AREAS, OPT_PLACEMENT, OPT_SYNC, OPT_PROGRESS, OPT_SPIKES,
-	OPT_HUGE, OPT_NO_COMPRESSED, OPT_TAG, OPT_HELP, OPT_VERSION
+	OPT_HUGE, OPT_NO_COMPRESSED, OPT_TAG, OPT_POWERCAP, OPT_HELP, OPT_VERSION
 };
 
 static const struct option longopts[] = {
@@ -32,6 +33,7 @@ static const struct option longopts[] = {
 	{"huge-pages", required_argument, NULL, OPT_HUGE},
 	{"no-compressed-spikes", no_argument, NULL, OPT_NO_COMPRESSED},
 	{"tag", required_argument, NULL, OPT_TAG},
+	{"powercap", required_argument, NULL, OPT_POWERCAP},
 	{"help", no_argument, NULL, OPT_HELP},
 	{"version", no_argument, NULL, OPT_VERSION},
 	{NULL, 0, NULL, 0},
@@ -54,7 +56,8 @@ static void usage(void)
 	       "  --sync-timer          MPI_Barrier before communicate, timed as 'sync' (default off)\n"
 	       "  --progress            progress line on rank 0 (default: only on a terminal)\n"
 	       "  --record-spikes       write DIR/spikes-RANK.txt, 'step gid' per spike of the\n"
-	       "                        sim phase (for tests; slows the collocate phase)\n"
+	       "                        sim phase (for tests; written after each cycle's\n"
+	       "                        exchange, outside the phase timers)\n"
 	       "  --huge-pages MODE     system: no madvise, the kernel's THP mode decides, as for\n"
 	       "                        NEST (default); madvise: ask for huge pages for ring\n"
 	       "                        buffers and synapses; never: base pages for everything\n"
@@ -63,6 +66,9 @@ static void usage(void)
 	       "                        buffer entry per synapse a spike reaches\n"
 	       "  --tag KEY=VALUE       record KEY=VALUE in summary.json's \"tags\" (repeatable;\n"
 	       "                        numa-balancing-validate tags each run's repetition, rep)\n"
+	       "  --powercap DIR        read the sim phase's package and DRAM energy from the\n"
+	       "                        RAPL zones DIR/intel-rapl:* (default /sys/class/powercap;\n"
+	       "                        the lowest rank of each node reads)\n"
 	       "  --help                this text\n"
 	       "  --version             version\n");
 }
@@ -168,6 +174,7 @@ static int set(struct nb_opts *o, int c, const char *arg)
 	case OPT_HUGE: rc = huge_mode(arg, &o->huge_pages); break;
 	case OPT_NO_COMPRESSED: o->compressed_spikes = false; break;
 	case OPT_TAG: rc = tag(o, arg); break;
+	case OPT_POWERCAP: o->powercap = arg; break;
 	default: rc = -1;
 	}
 	return rc;
@@ -210,6 +217,7 @@ int nb_cli_parse(struct nb_opts *o, int argc, char **argv)
 	struct nb_opts d = {
 		.model = "brunel", .scale = 1.0, .t_presim = 100.0, .t_sim = 1000.0,
 		.dt = 0.1, .seed = 12345, .out = "nbsim-out", .areas = 32,
+		.powercap = NB_POWERCAP_ROOT,
 		.huge_pages = NB_HUGE_SYSTEM, .compressed_spikes = true,
 	};
 	int c;

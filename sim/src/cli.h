@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/hugemem.h"
+#include "util/hugemem.h"
 
 #define NB_MAX_TAGS 16
 
@@ -15,6 +15,7 @@ struct nb_opts {
 	double t_presim, t_sim, dt;     /* ms */
 	uint32_t seed;
 	const char *out;
+	const char *powercap;           /* the powercap tree RAPL energy is read from */
 	int areas;
 	int placement_every;
 	enum nb_huge_mode huge_pages;

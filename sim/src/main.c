@@ -10,30 +10,30 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "connection/targets.h"
 #include "engine/build.h"
 #include "engine/cycle.h"
-#include "engine/hugemem.h"
 #include "engine/memest.h"
-#include "exchange/comm.h"
-#include "io/buffers.h"
 #include "io/disturb.h"
-#include "io/placement.h"
+#include "io/observers.h"
 #include "io/probe.h"
 #include "io/provenance.h"
 #include "io/progress.h"
-#include "io/results.h"
 #include "models/registry.h"
+#include "mpi/comm.h"
+#include "util/hugemem.h"
 
 /* Everything a run carries from phase to phase. */
 struct run_state {
 	struct nb_opts o;
 	struct nb_model m;
-	struct nb_net net;
 	struct nb_sim sim;
 	struct nb_cycle_log log;
 	struct nb_thread_log thread_log;
 	struct nb_placement_log placement;
 	struct nb_sampled sampled;
+	struct nb_observers obs;             /* of the sim phase */
+	struct nb_energy energy;
 	struct nb_run run;
 	double *rates;
 	const char **names;
@@ -41,30 +41,6 @@ struct run_state {
 	int argc;
 	char **argv;
 };
-
-static int alloc_log(struct nb_cycle_log *log, size_t cycles)
-{
-	memset(log, 0, sizeof(*log));
-	log->cycles = cycles;
-	log->cycle_s = calloc(cycles + 1, sizeof(double));
-	log->spikes = calloc(cycles + 1, sizeof(int64_t));
-	for (int p = 0; p < NB_PHASE_COUNT; p++)
-		log->phase_s[p] = calloc(cycles + 1, sizeof(double));
-	for (int p = 0; p < NB_PHASE_COUNT; p++)
-		if (!log->phase_s[p])
-			return -1;
-	return log->cycle_s && log->spikes ? 0 : -1;
-}
-
-static void free_log(struct nb_cycle_log *log)
-{
-	free(log->cycle_s);
-	free(log->spikes);
-	for (int p = 0; p < NB_PHASE_COUNT; p++)
-		free(log->phase_s[p]);
-	if (log->threads)
-		nb_thread_log_free(log->threads);
-}
 
 static int64_t steps_of(double ms, double dt)
 {
@@ -88,7 +64,7 @@ static int open_spikes(struct run_state *r)
 	if (!r->o.record_spikes)
 		return 0;
 	snprintf(path, sizeof(path), "%s/spikes-%d.txt", r->o.out, nb_comm_rank());
-	if (make_dir(r->o.out) || !(r->sim.spikes_out = fopen(path, "w"))) {
+	if (make_dir(r->o.out) || !(r->obs.spikes = fopen(path, "w"))) {
 		fprintf(stderr, "nbsim: cannot write %s\n", path);
 		return -1;
 	}
@@ -104,24 +80,24 @@ static int setup_placement(struct run_state *r, size_t cycles)
 	if (nb_placement_init(&r->placement, (int)every, cycles / every + 1,
 	                      NB_SAMPLED_BUFFERS, nb_sampled_names))
 		return -1;
-	if (nb_sampled_init(&r->sampled, &r->net)) {
+	if (nb_sampled_init(&r->sampled, &r->sim)) {
 		nb_placement_free(&r->placement);
 		return -1;
 	}
-	r->sim.placement = &r->placement;
-	r->sim.sampled = &r->sampled;
+	r->obs.placement = &r->placement;
+	r->obs.sampled = &r->sampled;
 	r->run.placement = &r->placement;
 	return 0;
 }
 
-/* Simulates `steps` steps on every thread, into log (NULL: untimed). */
+/* Simulates `steps` steps on every thread, watched by obs. */
 static double simulate(struct run_state *r, int64_t steps,
-                       struct nb_cycle_log *log)
+                       const struct nb_observer *obs)
 {
 	double t0 = omp_get_wtime();
 
 #pragma omp parallel num_threads(r->threads)
-	nb_cycle_run(&r->sim, steps, log);
+	nb_cycle_run(&r->sim, steps, obs);
 	return omp_get_wtime() - t0;
 }
 
@@ -137,7 +113,7 @@ static int rates(struct run_state *r)
 	for (size_t p = 0; p < m->npops; p++) {
 		r->names[p] = m->pops[p].name;
 		for (int t = 0; t < r->threads; t++)
-			r->rates[p] += (double)r->net.t[t].pop_spikes[p];
+			r->rates[p] += (double)r->sim.net.t[t].pop_spikes[p];
 	}
 	nb_comm_sum(r->rates, m->npops);
 	for (size_t p = 0; p < m->npops; p++)
@@ -151,7 +127,7 @@ static double events(const struct run_state *r)
 	double e = 0.0;
 
 	for (int t = 0; t < r->threads; t++)
-		e += (double)r->net.t[t].events;
+		e += (double)r->sim.net.t[t].events;
 	nb_comm_sum(&e, 1);
 	return e;
 }
@@ -194,7 +170,7 @@ static void print_summary(const struct run_state *r)
 static void describe_run(struct run_state *r)
 {
 	struct nb_run *u = &r->run;
-	double syn = (double)r->net.synapses;
+	double syn = (double)r->sim.conn.synapses;
 
 	nb_comm_sum(&syn, 1);
 	u->model = r->m.name;
@@ -205,7 +181,7 @@ static void describe_run(struct run_state *r)
 	u->neurons = r->m.neurons;
 	u->synapses = (uint64_t)syn;
 	u->dt_ms = r->m.dt;
-	u->min_delay_steps = r->net.min_delay;
+	u->min_delay_steps = r->sim.net.min_delay;
 	u->t_presim_ms = r->o.t_presim;
 	u->t_sim_ms = r->o.t_sim;
 	u->pops = r->m.npops;
@@ -219,36 +195,42 @@ static void describe_run(struct run_state *r)
 	u->huge_pages = nb_huge_mode_name(r->o.huge_pages);
 }
 
-/* Presim, then the timed sim phase between two node probes. */
+/* Presim (only the progress line watches it), then the timed sim phase
+ * between two node probes. */
 static int run_phases(struct run_state *r)
 {
 	int64_t presim = steps_of(r->o.t_presim, r->m.dt);
 	int64_t sim = steps_of(r->o.t_sim, r->m.dt);
-	size_t cycles = nb_cycles(sim, r->net.min_delay);
+	size_t cycles = nb_cycles(sim, r->sim.net.min_delay);
+	struct nb_observers pre = {.progress = nb_comm_rank() == 0};
+	struct nb_observer hook = nb_observers_hook(&pre);
 
-	if (alloc_log(&r->log, cycles) || setup_placement(r, cycles) ||
-	    nb_thread_log_init(&r->thread_log, r->threads, cycles) ||
-	    nb_exchange_init(&r->sim.x, nb_comm_size(), r->o.compressed_spikes))
+	if (nb_cycle_log_init(&r->log, cycles) || setup_placement(r, cycles) ||
+	    nb_thread_log_init(&r->thread_log, r->threads, cycles))
 		nb_comm_abort("out of memory for the cycle log");
 	r->log.threads = &r->thread_log;
-	r->sim.net = &r->net;
+	r->obs.log = &r->log;
+	r->obs.progress = pre.progress;
+	nb_energy_init(&r->energy, r->o.powercap, nb_comm_local_rank() == 0);
+	r->obs.energy = &r->energy;
+	r->run.energy = &r->energy.facts;
 	r->sim.sync_timer = r->o.sync_timer;
-	r->sim.progress = nb_comm_rank() == 0;
-	nb_progress_start(r->sim.progress && (r->o.progress || isatty(STDERR_FILENO)),
+	nb_progress_start(pre.progress && (r->o.progress || isatty(STDERR_FILENO)),
 	                  r->o.t_presim + r->o.t_sim);
-	r->run.time_presim_s = simulate(r, presim, NULL);
+	r->run.time_presim_s = simulate(r, presim, &hook);
 	if (open_spikes(r))
 		nb_comm_abort("cannot record spikes");
 	r->sim.count_rates = true;
 	for (int t = 0; t < r->threads; t++)
-		r->net.t[t].events = 0;
+		r->sim.net.t[t].events = 0;
+	hook = nb_observers_hook(&r->obs);
 	nb_comm_barrier();
-	if (r->sim.placement)
-		nb_placement_start(&r->placement);
+	nb_observers_begin(&r->obs);
 	nb_prov_date(r->run.context.date_utc, sizeof r->run.context.date_utc);
 	nb_probe_node(&r->run.start);
 	nb_disturb_snap(&r->run.context.disturb_start, r->threads);
-	r->run.time_sim_s = simulate(r, sim, &r->log);
+	r->run.time_sim_s = simulate(r, sim, &hook);
+	nb_observers_end(&r->obs);
 	nb_disturb_snap(&r->run.context.disturb_end, r->threads);
 	nb_probe_node(&r->run.end);
 	if (nb_comm_rank() == 0)
@@ -256,8 +238,8 @@ static int run_phases(struct run_state *r)
 		                &r->run.context.disturb_end, r->threads,
 		                r->run.time_sim_s);
 	nb_progress_end();
-	if (r->sim.spikes_out)
-		fclose(r->sim.spikes_out);
+	if (r->obs.spikes)
+		fclose(r->obs.spikes);
 	return 0;
 }
 
@@ -291,7 +273,7 @@ static int run(struct run_state *r)
 	if (too_big > 0.0)
 		return 3;
 	print_binding();
-	if (nb_build(&r->net, &r->m, &(struct nb_build_opts){r->threads,
+	if (nb_build(&r->sim, &r->m, &(struct nb_build_opts){r->threads,
 	             r->o.compressed_spikes, r->o.record_spikes},
 	             &r->run.time_create_s, &r->run.time_connect_s))
 		return 1;
@@ -306,13 +288,12 @@ static int run(struct run_state *r)
 
 static void cleanup(struct run_state *r)
 {
-	nb_exchange_free(&r->sim.x);
-	if (r->sim.placement) {
+	if (r->obs.placement) {
 		nb_placement_free(&r->placement);
 		nb_sampled_free(&r->sampled);
 	}
-	free_log(&r->log);
-	nb_net_free(&r->net);
+	nb_cycle_log_free(&r->log);
+	nb_sim_free(&r->sim);
 	nb_model_free(&r->m);
 	free(r->rates);
 	free(r->names);

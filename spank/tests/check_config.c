@@ -22,20 +22,22 @@ START_TEST(defaults)
 	ck_assert_uint_eq(cfg.allow_mask, 3u);
 	ck_assert_int_eq(cfg.conflict, NB_CONFLICT_KEEP);
 	ck_assert_uint_eq(cfg.timeout_s, 10u);
+	ck_assert_int_eq(cfg.off, NB_OFF_BOTH);
 }
 END_TEST
 
 START_TEST(every_key)
 {
 	char *const argv[] = { "helper=/opt/nb/helper", "default=0", "allow=1,0",
-			       "conflict=latest", "timeout=30" };
+			       "conflict=latest", "timeout=30", "off=tasks" };
 
-	ck_assert_int_eq(parse(5, argv), 0);
+	ck_assert_int_eq(parse(6, argv), 0);
 	ck_assert_str_eq(cfg.helper, "/opt/nb/helper");
 	ck_assert_int_eq(cfg.default_value, 0);
 	ck_assert_uint_eq(cfg.allow_mask, 3u);
 	ck_assert_str_eq(conflict_name(cfg.conflict), "latest");
 	ck_assert_uint_eq(cfg.timeout_s, 30u);
+	ck_assert_int_eq(cfg.off, NB_OFF_TASKS);
 }
 END_TEST
 
@@ -68,6 +70,9 @@ static const struct bad_arg {
 	{ "timeout=5s", "1 to 3600" },
 	{ "timeout=-5", "1 to 3600" },
 	{ "timeout= 5", "1 to 3600" },
+	{ "off=all", "both, tasks or node" },
+	{ "off=Node", "both, tasks or node" },
+	{ "off=", "empty value" },
 	{ "tiemout=5", "unknown key" },
 	{ "helper", "expected key=value" },
 	{ "=0", "expected key=value" },
@@ -80,6 +85,21 @@ START_TEST(bad_argument)
 	ck_assert_int_eq(parse(1, argv), -1);
 	ck_assert_msg(strstr(err, bad[_i].says) != NULL, "'%s' -> '%s'",
 		      bad[_i].arg, err);
+}
+END_TEST
+
+START_TEST(off_each_route)
+{
+	char *const node[] = { "off=node" };
+	char *const both[] = { "off=both" };
+	char *const twice[] = { "off=tasks", "off=node" };
+
+	ck_assert_int_eq(parse(1, node), 0);
+	ck_assert_int_eq(cfg.off, NB_OFF_NODE);
+	ck_assert_int_eq(parse(1, both), 0);
+	ck_assert_int_eq(cfg.off, NB_OFF_BOTH);
+	ck_assert_int_eq(parse(2, twice), -1);
+	ck_assert_ptr_nonnull(strstr(err, "off= given twice"));
 }
 END_TEST
 
@@ -101,6 +121,7 @@ Suite *config_suite(void)
 	tcase_add_test(tc, every_key);
 	tcase_add_test(tc, allow_single);
 	tcase_add_loop_test(tc, bad_argument, 0, (int)(sizeof(bad) / sizeof(bad[0])));
+	tcase_add_test(tc, off_each_route);
 	tcase_add_test(tc, repeated_key);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1,7 +1,9 @@
 /* Unit tests: running a program the way the plugin runs the helper (fixed
  * environment, /dev/null on fds 0-1, stderr captured, no other fds, killed
  * with its process group at the timeout). Each test writes a tiny shell
- * script standing in for the helper. */
+ * script standing in for the helper. Every test runs with the fork
+ * starter (glibc before 2.34), and with posix_spawn where this build has
+ * it. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -19,6 +21,7 @@
 static char dir[] = "/tmp/nb-spawn-XXXXXX";
 static char script[sizeof(dir) + 16];
 static char *const envp[] = { "PATH=/usr/bin:/bin", "LC_ALL=C", NULL };
+static nb_start_fn start;
 
 static void setup(void)
 {
@@ -46,7 +49,7 @@ static void run_script(const char *arg, unsigned timeout_s, struct nb_run *run)
 {
 	char *const argv[] = { script, (char *)arg, NULL };
 
-	nb_spawn_run(argv, envp, timeout_s, run);
+	nb_spawn_run_with(start, argv, envp, timeout_s, run);
 }
 
 START_TEST(exit_code_and_stderr)
@@ -142,6 +145,45 @@ START_TEST(stdio_and_no_leaked_fds)
 }
 END_TEST
 
+/* Many descriptors open (several batches of /proc/self/fd's listing): the
+ * program still sees 0-2 only (and the one ls opens to list them). */
+START_TEST(only_stdio_with_many_fds_open)
+{
+	struct nb_run run;
+
+	for (int i = 0; i < 300; i++)
+		ck_assert_int_ge(open("/dev/null", O_RDONLY), 3);
+	write_script("exec /bin/ls /proc/self/fd >&2");
+	run_script(NULL, 5, &run);
+	ck_assert_int_eq(WEXITSTATUS(run.status), 0);
+	ck_assert_str_eq(run.err.text, "0\n1\n2\n3\n");
+}
+END_TEST
+
+/* Ignored and blocked signals in the host come back to their defaults.
+ * glibc keeps its own signals 32 and 33 (thread cancellation, setxid)
+ * ignored in a posix_spawn child, and refuses to touch them in sigaction:
+ * they are left out. */
+START_TEST(signals_at_default)
+{
+	const unsigned long long libc_own = 3ULL << 31;
+	unsigned long long blocked = 1, ignored = 1;
+	struct nb_run run;
+	sigset_t usr1;
+
+	ck_assert(signal(SIGTERM, SIG_IGN) != SIG_ERR);
+	sigemptyset(&usr1);
+	sigaddset(&usr1, SIGUSR1);
+	ck_assert_int_eq(sigprocmask(SIG_BLOCK, &usr1, NULL), 0);
+	write_script("grep -E '^Sig(Blk|Ign)' /proc/self/status >&2");
+	run_script(NULL, 5, &run);
+	ck_assert_int_eq(WEXITSTATUS(run.status), 0);
+	ck_assert_int_eq(sscanf(run.err.text, "SigBlk: %llx SigIgn: %llx", &blocked, &ignored), 2);
+	ck_assert_uint_eq(blocked, 0);
+	ck_assert_uint_eq(ignored & ~libc_own, 0);
+}
+END_TEST
+
 /* slurmstepd runs the prolog with fd 0 closed: the pipe must not land on
  * fds 0-2 and be clobbered. */
 START_TEST(caller_without_stdin)
@@ -218,7 +260,7 @@ START_TEST(missing_program)
 	struct nb_run run;
 	char *const argv[] = { "/nonexistent/numa-balancing-helper", NULL };
 
-	nb_spawn_run(argv, envp, 5, &run);
+	nb_spawn_run_with(start, argv, envp, 5, &run);
 	ck_assert_int_eq(run.spawn_errno, ENOENT);
 }
 END_TEST
@@ -248,11 +290,23 @@ START_TEST(long_output_is_truncated_not_blocking)
 }
 END_TEST
 
-Suite *spawn_suite(void)
+static void with_fork(void)
 {
-	Suite *s = suite_create("spawn");
-	TCase *tc = tcase_create("spawn");
+	start = nb_start_fork;
+}
 
+#ifdef NB_HAVE_CLOSEFROM
+static void with_spawn(void)
+{
+	start = nb_start_spawn;
+}
+#endif
+
+static TCase *spawn_case(const char *name, void (*starter)(void))
+{
+	TCase *tc = tcase_create(name);
+
+	tcase_add_checked_fixture(tc, starter, NULL);
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 20);
 	tcase_add_test(tc, exit_code_and_stderr);
@@ -260,6 +314,8 @@ Suite *spawn_suite(void)
 	tcase_add_test(tc, split_lines);
 	tcase_add_test(tc, only_the_fixed_environment);
 	tcase_add_test(tc, stdio_and_no_leaked_fds);
+	tcase_add_test(tc, only_stdio_with_many_fds_open);
+	tcase_add_test(tc, signals_at_default);
 	tcase_add_test(tc, caller_without_stdin);
 	tcase_add_test(tc, timeout_kills_the_group);
 	tcase_add_test(tc, closed_stderr_still_times_out);
@@ -267,6 +323,16 @@ Suite *spawn_suite(void)
 	tcase_add_test(tc, missing_program);
 	tcase_add_test(tc, not_executable);
 	tcase_add_test(tc, long_output_is_truncated_not_blocking);
-	suite_add_tcase(s, tc);
+	return tc;
+}
+
+Suite *spawn_suite(void)
+{
+	Suite *s = suite_create("spawn");
+
+	suite_add_tcase(s, spawn_case("fork", with_fork));
+#ifdef NB_HAVE_CLOSEFROM
+	suite_add_tcase(s, spawn_case("posix_spawn", with_spawn));
+#endif
 	return s;
 }

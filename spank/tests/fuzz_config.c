@@ -1,7 +1,8 @@
 /* libFuzzer target: the plugin's plugstack.conf argument parser. The input
  * is split at NUL bytes into arguments. An accepted configuration has an
- * absolute helper path, a default of keep, 0 or 1, a non-empty allow mask
- * and a timeout of 1..3600; a refused one always has a message. */
+ * absolute helper path, a default of keep, 0 or 1, a non-empty allow mask,
+ * a timeout of 1..3600 and an off= route that has a name; a refused one
+ * always has a message. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -34,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (nb_config_parse(&cfg, argc, argv, err, sizeof(err)) == 0) {
 		if (cfg.helper[0] != '/' || cfg.default_value < NB_DEFAULT_KEEP || cfg.default_value > 1 ||
 		    cfg.allow_mask < 1 || cfg.allow_mask > 3 || cfg.timeout_s < 1 ||
-		    cfg.timeout_s > NB_TIMEOUT_MAX)
+		    cfg.timeout_s > NB_TIMEOUT_MAX || parse_off(off_name(cfg.off), &cfg.off) != 0)
 			abort();
 	} else if (err[0] == '\0') {
 		abort();

@@ -41,10 +41,10 @@ args() { # COMMAND: its arguments in these scenarios
 	*) echo "$1" ;;
 	esac
 }
-# Job 1 holds 0 over baseline 3, the kernel drifted to 2, and recovery has
+# Job 1 holds 0 over baseline 4, the kernel drifted to 2, and recovery has
 # a temporary file and a corrupt record to remove.
 setup() {
-	rm -rf "$st"; mkdir -m 755 "$st"; echo 3 >"$dir/sysctl"
+	rm -rf "$st"; mkdir -m 755 "$st"; echo 4 >"$dir/sysctl"
 	"$bin" prolog --job 1 --value 0 >/dev/null 2>&1 || fail "setup: prolog"
 	echo 2 >"$dir/sysctl"
 	echo partial >"$st/.tmp.job.7"

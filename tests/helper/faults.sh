@@ -20,7 +20,7 @@ export NB_TEST_SYSCTL="$dir/sysctl" NB_TEST_STATE_DIR="$dir/st" NB_TEST_VMSTAT=/
 unset NB_TEST_FAILPOINT
 kills=0
 
-fresh() { rm -rf "$dir/st"; mkdir -m 755 "$dir/st"; echo 3 >"$dir/sysctl"; }
+fresh() { rm -rf "$dir/st"; mkdir -m 755 "$dir/st"; echo 4 >"$dir/sysctl"; }
 value_is() { [ "$(cat "$dir/sysctl")" = "$1" ] || fail "$ctx: value $(cat "$dir/sysctl"), want $1"; }
 ok() { # WANT-EXIT ARGS...
 	want=$1; shift
@@ -28,7 +28,7 @@ ok() { # WANT-EXIT ARGS...
 	[ "$rc" -eq "$want" ] || fail "$ctx: '$*' exited $rc, want $want"
 }
 clean() { # [BASELINE]
-	value_is "${1:-3}"
+	value_is "${1:-4}"
 	left=$(find "$dir/st" -mindepth 1 -maxdepth 1 ! -name lock -printf '%f ')
 	[ -z "$left" ] || fail "$ctx: left in the state directory: $left"
 }
@@ -76,19 +76,19 @@ recover_other() {
 	ok 0 epilog --job 1; clean
 }
 recover_reset() { ok 0 reset; clean; }
-# The first prolog killed, then an administrator sets 2: a baseline the
+# The first prolog killed, then an administrator sets 1: a baseline the
 # killed prolog left is not reused, check sees no drift on the idle node,
-# and the 2 stays. (Killed after its commit, the last step, job 1 holds 0
-# as if it had exited 0, and its epilog restores 3.)
+# and the 1 stays. (Killed after its commit, the last step, job 1 holds 0
+# as if it had exited 0, and its epilog restores 4.)
 setup_stale() { :; }
 recover_stale() {
-	echo 2 >"$dir/sysctl"
+	echo 1 >"$dir/sysctl"
 	if [ "$p" = commit-renamed ]; then
-		ok 1 check; ok 0 epilog --job 1; clean 3; return
+		ok 1 check; ok 0 epilog --job 1; clean 4; return
 	fi
 	ok 0 check
 	ok 0 prolog --job 2 --value 0; value_is 0
-	ok 0 epilog --job 1; ok 0 epilog --job 2; clean 2
+	ok 0 epilog --job 1; ok 0 epilog --job 2; clean 1
 }
 # The first prolog killed and nothing else happens: whatever it wrote is
 # undone by job 1's own epilog (Slurm runs it after a failed prolog).
@@ -102,7 +102,7 @@ recover_unfinished() {
 	ok 0 epilog --job 1
 	case $p in
 	commit-renamed) value_is 1 ;;
-	*) value_is 3; ok 0 check ;;
+	*) value_is 4; ok 0 check ;;
 	esac
 	ok 0 epilog --job 2; clean
 }

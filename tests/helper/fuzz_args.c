@@ -1,8 +1,9 @@
 /* libFuzzer target: the command line and environment parser. The input is
  * split at NUL bytes: SLURM_JOB_ID, the option variable, then argv[1..].
  * An accepted prolog or epilog has a job id when it needs one and a value
- * in -1..1; the note on an ignored request and every error message are
- * one bounded line. */
+ * in -1..1 (0-tasks, and 0 under --off tasks, are no request); the notes
+ * on an ignored request or one met by the tasks alone, and every error
+ * message, are one bounded line. */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -25,7 +26,12 @@ static void check(const struct nb_args *a)
 	if (strnlen(a->ignored, sizeof(a->ignored)) == sizeof(a->ignored) ||
 	    strpbrk(a->ignored, "\n\r") != NULL)
 		abort();
-	if (a->ignored[0] && a->value != a->dflt)
+	if (a->ignored[0] && a->value != a->dflt && !a->no_request[0])
+		abort();
+	if (a->value == 0 && a->off == NB_OFF_TASKS)
+		abort();
+	if (strnlen(a->no_request, sizeof(a->no_request)) == sizeof(a->no_request) ||
+	    strpbrk(a->no_request, "\n\r") != NULL || (a->no_request[0] && a->value != -1))
 		abort();
 }
 

@@ -26,13 +26,13 @@ ok() { "$bin" "$@" >/dev/null 2>&1 || fail "$ctx: '$*' exited $?"; }
 # Names, modes and contents of the state files.
 snapshot() { (cd "$st" && for f in .[!.]* *; do [ -e "$f" ] && stat -c '%n %a' "$f" && cat "$f"; done) 2>/dev/null | md5sum; }
 
-# Baseline 3, jobs 1 and 2 holding 0.
+# Baseline 4 (neither request gives it), jobs 1 and 2 holding 0.
 setup() {
-	rm -rf "$st"; mkdir -m 755 "$st"; echo 3 >"$dir/sysctl"
+	rm -rf "$st"; mkdir -m 755 "$st"; echo 4 >"$dir/sysctl"
 	ctx=setup; ok prolog --job 1 --value 0; ok prolog --job 2 --value 0; value_is 0
 }
-finish() { # the fault is gone: both epilogs restore 3, nothing is left
-	ok epilog --job 1; value_is 0; ok epilog --job 2; value_is 3
+finish() { # the fault is gone: both epilogs restore 4, nothing is left
+	ok epilog --job 1; value_is 0; ok epilog --job 2; value_is 4
 	left=$(find "$st" -mindepth 1 ! -name lock -printf '%f ')
 	[ -z "$left" ] || fail "$ctx: left in the state directory: $left"
 }
@@ -81,9 +81,9 @@ NB_TEST_STATE_DIR=$dir/full unshare -m --propagation private sh -eu -c '
 	bin=$1 st=$2 sysctl=$3
 	mkdir -p "$st"
 	mount -t tmpfs -o size=4k,mode=755 nb-full "$st"
-	echo 3 >"$sysctl"
+	echo 4 >"$sysctl"
 	"$bin" prolog --job 1 --value 0 2>/dev/null && exit 11
-	[ "$(cat "$sysctl")" = 3 ] || exit 12
+	[ "$(cat "$sysctl")" = 4 ] || exit 12
 	[ -z "$(ls -A "$st" | grep -vx lock)" ] || exit 13
 	umount "$st"
 	mount -t tmpfs -o size=8k,mode=755 nb-full "$st"
@@ -93,7 +93,7 @@ NB_TEST_STATE_DIR=$dir/full unshare -m --propagation private sh -eu -c '
 	[ "$(ls -A "$st" | sort | tr "\n" " ")" = "baseline job.1 lock " ] || exit 16
 	"$bin" epilog --job 2
 	"$bin" epilog --job 1
-	[ "$(cat "$sysctl")" = 3 ] || exit 17
+	[ "$(cat "$sysctl")" = 4 ] || exit 17
 	[ -z "$(ls -A "$st" | grep -vx lock)" ] || exit 18
 	umount "$st"
 ' nb-full "$bin" "$dir/full" "$dir/sysctl" || fail "full tmpfs state directory: step $? failed"

@@ -1,11 +1,14 @@
 #!/bin/sh
 # Real-kernel test (issue 2, Must show 5), as root against
 # /proc/sys/kernel/numa_balancing and /run/numa-balancing: prolog --job 1
-# --value 1 sets 1, epilog --job 1 restores the previous value, and a
-# baseline of 3 (and 2) comes back exactly; check sees a value changed behind
-# its back; with /proc/sys read-only (a container), prolog and epilog exit 4
-# (unsupported) and change nothing. The original value is restored whatever
-# happens; the test holds /run/lock/numa-balancing-tests.lock.
+# --value 1 sets normal balancing and keeps the memory tiering bit (1 on a
+# node at 0 or 4, 3 on a node at 2 or 3), epilog --job 1 restores the
+# previous value exactly, also 2, 3 and 4; check sees a value changed behind
+# its back; with /proc/sys read-only (a container), a prolog exits 4
+# (unsupported; 0 with --script) and changes nothing, an epilog with nothing
+# to act on exits 0, and one that must restore exits 4 and keeps its
+# record. The original value is restored whatever happens; the test holds
+# /run/lock/numa-balancing-tests.lock.
 # Usage: kernel.sh HELPER_BIN
 set -u
 bin=$1
@@ -32,27 +35,28 @@ run() { # WANT-EXIT COMMAND...
 }
 value_is() { [ "$(cat "$sysctl")" = "$1" ] || fail "$2: kernel value $(cat "$sysctl"), want $1"; }
 
-for base in 0 3 2; do
+for case in 0:1 3:3 2:3 4:1; do
+	base=${case%:*} in_force=${case#*:}
 	echo "$base" >"$sysctl" || fail "cannot set $base"
 	run 0 prolog --job 1 --value 1
-	value_is 1 "baseline $base, prolog --job 1 --value 1"
+	value_is "$in_force" "baseline $base, prolog --job 1 --value 1"
 	run 0 check
 	run 0 epilog --job 1
 	value_is "$base" "baseline $base, epilog --job 1"
-	echo "kernel: baseline $base -> prolog --job 1 --value 1 -> 1 -> epilog -> $base"
+	echo "kernel: baseline $base -> prolog --job 1 --value 1 -> $in_force -> epilog -> $base"
 done
 echo 3 >"$sysctl"
 run 0 prolog --job 1 --value 0
-value_is 0 "baseline 3, prolog --value 0"
+value_is 2 "baseline 3, prolog --value 0"
 run 0 epilog --job 1
 value_is 3 "baseline 3 after --value 0"
-echo "kernel: baseline 3 -> prolog --job 1 --value 0 -> 0 -> epilog -> 3"
+echo "kernel: baseline 3 -> prolog --job 1 --value 0 -> 2 -> epilog -> 3"
 run 0 prolog --job 1 --value 0
 echo 1 >"$sysctl" # changed behind the helper's back
 run 1 check
 run 0 epilog --job 1
 value_is 3 "baseline 3 after drift"
-echo "kernel: drift (0 -> 1 by hand) detected by check, epilog restored 3"
+echo "kernel: drift (2 -> 1 by hand) detected by check, epilog restored 3"
 
 # /proc/sys read-only, as in a container: bind-mounted read-only in a mount
 # namespace of its own, so only the helper sees it.
@@ -66,8 +70,16 @@ err=$(cat "/tmp/nb-kernel-ro.$$"); rm -f "/tmp/nb-kernel-ro.$$"
 echo "$err" | grep -q "Read-only file system" || fail "read-only /proc/sys: message '$err'"
 value_is 3 "read-only /proc/sys, prolog"
 "$bin" status --json 2>/dev/null | grep -q '"jobs":\[\]' || fail "read-only /proc/sys: prolog left a record"
+ro prolog --job 1 --value 1 --script 2>/dev/null; rc=$?
+[ "$rc" -eq 0 ] || fail "read-only /proc/sys: prolog --script exited $rc, want 0"
 ro epilog --job 1 2>/dev/null; rc=$?
-[ "$rc" -eq 4 ] || fail "read-only /proc/sys: epilog exited $rc, want 4"
+[ "$rc" -eq 0 ] || fail "read-only /proc/sys: epilog with nothing to act on exited $rc, want 0"
 value_is 3 "read-only /proc/sys, epilog"
-echo "kernel: read-only /proc/sys: prolog and epilog exit 4, value and state untouched"
+run 0 prolog --job 1 --value 0
+ro epilog --job 1 --script 2>/dev/null; rc=$?
+[ "$rc" -eq 4 ] || fail "read-only /proc/sys: epilog that must restore exited $rc, want 4"
+value_is 2 "read-only /proc/sys, a restore that cannot be written"
+run 0 epilog --job 1
+value_is 3 "the restore once /proc/sys is writable again"
+echo "kernel: read-only /proc/sys: prolog exits 4 (0 with --script), an epilog with nothing to act on 0, one that must restore 4; value and state untouched"
 echo "kernel: OK (original value $orig restored on exit)"

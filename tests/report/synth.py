@@ -48,12 +48,14 @@ def provenance(ranks, threads=2, hosts=("node1",), *, bind="close",
 def summary(ranks, cycles, *, requested=1, kernel=None, in_force="same",
             counters=None, hosts=("node1",), t_sim_ms=None, time_sim_s=None,
             rtf=None, allocator="glibc", job_id=None, placement=None,
-            numa_nodes=1, rep=None, thp=None, probes=None, prov=None):
+            numa_nodes=1, rep=None, thp=None, probes=None, prov=None,
+            energy=None):
     """A complete summary.json object; kernel is (start, end) on every
     host (default: the requested value), counters a vmstat() dict used for
     every host (default: what balancing `requested` would produce). rep
     (the "rep" tag), thp ({"enabled", "defrag"}), probes (a disturbance()
-    object) and prov (a provenance() object) are left out when None."""
+    object), prov (a provenance() object) and energy (a rapl() object)
+    are left out when None."""
     value = 0 if requested is None else requested
     kernel = (value, value) if kernel is None else kernel
     if counters is None:
@@ -83,9 +85,28 @@ def summary(ranks, cycles, *, requested=1, kernel=None, in_force="same",
         "placement": placement,
     }
     extras = {"tags": None if rep is None else {"rep": rep}, "thp": thp,
-              "disturbance": probes, "provenance": prov}
+              "disturbance": probes, "provenance": prov, "energy": energy}
     out.update({k: v for k, v in extras.items() if v is not None})
     return out
+
+
+def rapl(package_j, dram_j=None, seconds=2.0, flags=()):
+    """summary.json's "energy" as nbsim writes it from RAPL: package and
+    DRAM joules of its sim phase (scope package alone when dram_j is
+    None), zones split over two packages."""
+    zones = {"package-0": package_j / 2, "package-1": package_j / 2}
+    if dram_j is not None:
+        zones.update({"package-0/dram": dram_j / 2,
+                      "package-1/dram": dram_j / 2})
+    return {"source": "rapl",
+            "scope": "package" if dram_j is None else "package+dram",
+            "phase": "simulation", "seconds": seconds,
+            "package_j": package_j, "dram_j": dram_j, "zones": zones,
+            "flags": list(flags), "nodes": 1}
+
+
+def no_rapl(reason="node1: no powercap tree at /sys/class/powercap"):
+    return {"source": None, "reason": reason}
 
 
 def write_run(path, cycle_time, spikes, summary_obj, phases=None,
@@ -159,20 +180,23 @@ def random_run(path, rng, *, ranks=2, cycles=400, base_ms=1.0, slope_ms=0.01,
     return write_run(path, ct, spikes, s)
 
 
-def _sample_text(host, time_s, nb, counters, ticks, pressure_us, load):
+def _sample_text(host, time_s, nb, counters, ticks, pressure_us, load,
+                 nodes):
     lines = [f"host {host}", f"time_s {time_s}",
              f"numa_balancing {nb}"]
     lines += [f"{k} {v}" for k, v in counters.items()]
     lines += [f"stat_cpu {' '.join(map(str, ticks))}", "clk_tck 100",
               f"loadavg {load}", f"cpu_pressure_some_us {pressure_us}",
-              "cpus 2", "kernel 6.18.44 #1 SMP", "cpu_model AMD EPYC",
+              "cpus 2", f"numa_nodes {nodes}", "kernel 6.18.44 #1 SMP",
+              "cpu_model AMD EPYC",
               "thp_enabled madvise", "thp_defrag madvise"]
     return "\n".join(lines) + "\n"
 
 
 def command_run(path, *, requested=1, rep="01", wall_s=3.0, exit_status=0,
                 counters=None, hosts=("node1",), steal_ticks=0,
-                pressure_s=0.0, kernel=None, job_id="7"):
+                pressure_s=0.0, kernel=None, job_id="7", numa_nodes=1,
+                command="srun ./touch 3"):
     """A --command run directory as the job script and nbv-node-sample
     write it (docs/design.md, Interface 3): counters (a vmstat() dict,
     default what `requested` would produce) grow between the samples,
@@ -182,7 +206,7 @@ def command_run(path, *, requested=1, rep="01", wall_s=3.0, exit_status=0,
     kernel = (requested, requested) if kernel is None else kernel
     if counters is None:
         counters = vmstat(pte=50000, faults=20000) if requested else vmstat()
-    fields = {"format": "nbv-command 1", "command": "srun ./touch 3",
+    fields = {"format": "nbv-command 1", "command": command,
               "exit_status": exit_status, "start_utc": "2026-12-01T10:00:00Z",
               "wall_s": wall_s, "slurm_job_id": job_id, "nodes": len(hosts),
               "numa_balancing_requested": nb, "numa_balancing_in_force": nb,
@@ -200,5 +224,5 @@ def command_run(path, *, requested=1, rep="01", wall_s=3.0, exit_status=0,
             ticks = [100, 0, 50, 900, 0, 0, 0, steal, 0, 0]
             with open(os.path.join(path, f"node-{which}-{t}.txt"), "w") as f:
                 f.write(_sample_text(host, time_s, value, values, ticks, psi,
-                                     1.0))
+                                     1.0, numa_nodes))
     return path

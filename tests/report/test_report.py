@@ -71,7 +71,7 @@ class ReportTest(unittest.TestCase):
                           "numa_balancing=1, ranks=4, glibc"])
         self.assertEqual(compare.comparisons(conds), [])
         self.assertEqual(conditions.common(conds),
-                         "model=brunel, scale=1.0, threads=2, "
+                         "nbsim, model=brunel, scale=1.0, threads=2, "
                          "t_sim_ms=600.0, huge pages=THP unknown, "
                          "binding=unknown")
 
@@ -123,7 +123,10 @@ class ReportTest(unittest.TestCase):
                   "heatmap.png", "phases.png", "placement.png", "index.html",
                   "report.json"):
             self.assertGreater(os.path.getsize(os.path.join(out, f)), 1000, f)
-        self.assertTrue(stdout.startswith("in force: "), stdout)
+        # Four runs on one node, one on two: no "nothing can migrate".
+        self.assertTrue(stdout.startswith(
+            "machine: NUMA nodes 1 in 4 run(s), 2 in 1 run(s) (node1)\n"
+            "in force: "), stdout)
         self.assertIn("numa_balancing=1", stdout)
         self.assertIn("median ratio", stdout)
         self.assertNotIn("FLAG", stdout)
@@ -142,7 +145,7 @@ class ReportTest(unittest.TestCase):
         code, stdout, _ = self.main(runs + ["-o", out])
         self.assertEqual(code, cli.EXIT_FLAGGED)
         self.assertIn("FLAG: liar", stdout)
-        self.assertIn("in force in 4 of 5 runs", stdout.splitlines()[0])
+        self.assertIn("in force in 4 of 5 runs", stdout.splitlines()[1])
         self.assertIn("contradicts its label: liar", stdout)
         with open(os.path.join(out, "index.html")) as f:
             page = f.read()

@@ -7,11 +7,15 @@ with its headline first, and report.json with the expected number of
 conditions, its headline, and every run with its verdict, kernel rates and
 disturbance. With --expect, also that the headline is right for how the
 machine was: `quiet` (no run disturbed, and balancing on conclusively
-slower, as nbsim's demo is on this machine), `disturbed`
-(a CPU hog ran: some run flagged, and no conclusive effect in the
-direction opposite to the quiet one).
-    verify_demo.py VALIDATION_DIR (--ranks N | --command) --conditions K
-                   [--expect quiet|disturbed]"""
+slower, as nbsim's demo is on a quiet machine with two NUMA nodes),
+`disturbed` (a CPU hog ran: some run flagged, and no conclusive effect in
+the direction opposite to the quiet one), `lab` (the demo in the
+emulated two-node machine: a condition with 1 migrated pages, one with 0
+migrated none and took no hint faults, and the headline says first where
+the runs ran and why). --also-command accepts --command runs beside
+nbsim's.
+    verify_demo.py VALIDATION_DIR (--ranks N [--also-command] | --command)
+                   --conditions K [--expect quiet|disturbed|lab]"""
 
 import argparse
 import json
@@ -25,7 +29,8 @@ from nbreport.verdict import OK, judge
 NBSIM_FILES = ("distribution.png", "distribution_panels.png",
                "spikes_vs_time.png", "heatmap.png", "phases.png")
 FILES = ("index.html", "report.json", "activity.png", "effect.png")
-HEADLINE = ["in force", "effect", "disturbed", "kernel", "runs"]
+HEADLINE = ["machine", "in force", "effect", "disturbed", "kernel", "energy",
+            "runs"]
 
 
 def _load(path):
@@ -43,11 +48,13 @@ def run_problems(runsdir, args):
             yield str(e)
             continue
         s = run.summary
-        if run.kind != ("command" if args.command else "nbsim"):
+        kinds = {"command"} if args.command else (
+            {"nbsim", "command"} if args.also_command else {"nbsim"})
+        if run.kind not in kinds:
             yield f"{name}: a {run.kind} run"
         elif args.command and s["exit_status"] != 0:
             yield f"{name}: the command exited {s['exit_status']}"
-        elif not args.command and s["ranks"] != args.ranks:
+        elif run.kind == "nbsim" and s["ranks"] != args.ranks:
             yield f"{name}: {s['ranks']} ranks, expected {args.ranks}"
         if not s["slurm_job_id"] or s["numa_balancing_requested"] is None:
             yield f"{name}: not run through Slurm with --numa-balancing"
@@ -85,7 +92,35 @@ def report_problems(reportdir, args):
         yield "index.html: the headline does not come first"
 
 
+def _quiet(obj, cond):
+    """Every run of the condition migrated no page and took no hint
+    fault."""
+    return all(r["kernel"]["numa_pages_migrated"] == 0
+               and r["kernel"]["numa_hint_faults"] == 0
+               for r in obj["runs"] if r["condition"] == cond)
+
+
+def lab_problems(obj):
+    """The demo in the emulated machine showed the effect, and says so."""
+    conds = {c["id"]: c for c in obj["conditions"]}
+    moved = [i for i, c in conds.items() if c["key"]["numa_balancing"] == 1
+             and (c["pages_migrated_per_s"] or 0) > 0]
+    still = [i for i, c in conds.items() if c["key"]["numa_balancing"] == 0
+             and _quiet(obj, i)]
+    if not moved:
+        yield "no condition with 1 migrated pages"
+    if not still:
+        yield "no condition with 0 without migrations and hint faults"
+    first = obj["headline"][0]
+    for words in ("emulated two-node machine", "NUMA node"):
+        if first["topic"] != "machine" or words not in first["text"]:
+            yield f"the headline's first line does not say {words!r}: {first}"
+
+
 def expect_problems(obj, expect):
+    if expect == "lab":
+        yield from lab_problems(obj)
+        return
     disturbed = obj["in_force"]["disturbed"]
     effects = [c for c in obj["comparisons"] if c["factor"] == "numa_balancing"]
     if not effects:
@@ -112,8 +147,9 @@ def main():
     mode = p.add_mutually_exclusive_group(required=True)
     mode.add_argument("--ranks", type=int)
     mode.add_argument("--command", action="store_true")
+    p.add_argument("--also-command", action="store_true")
     p.add_argument("--conditions", type=int, required=True)
-    p.add_argument("--expect", choices=("quiet", "disturbed"))
+    p.add_argument("--expect", choices=("quiet", "disturbed", "lab"))
     args = p.parse_args()
     found = list(run_problems(os.path.join(args.validation, "runs"), args))
     reportdir = os.path.join(args.validation, "report")

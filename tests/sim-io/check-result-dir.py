@@ -97,6 +97,25 @@ def provenance_ok(ranks, hosts, threads):
             0, threads) and all(map(thread, t)), ranks)})
 
 
+def energy_ok(v):
+    """RAPL energy of the sim phase, or why there is none."""
+    string = lambda x: isinstance(x, str)
+    positive = lambda x: is_num(x) and x > 0
+    if isinstance(v, dict) and v.get("source") is None:
+        return fields({"source": lambda x: x is None,
+                       "reason": lambda x: string(x) and x and "\n" not in x})(v)
+    return fields({
+        "source": lambda x: x == "rapl",
+        "scope": lambda x: x in ("package+dram", "package"),
+        "phase": lambda x: x == "simulation", "seconds": non_negative,
+        "package_j": positive, "dram_j": or_null(positive),
+        "zones": lambda z: isinstance(z, dict) and z and all(
+            map(positive, z.values())),
+        "flags": lambda f: isinstance(f, list) and all(map(string, f)),
+        "nodes": lambda x: is_int(x) and x >= 1})(v) and (
+            (v["scope"] == "package+dram") == (v["dram_j"] is not None))
+
+
 def key_checks(s):
     """summary.json key -> predicate, in the order of docs/design.md."""
     ranks = s.get("ranks") if is_int(s.get("ranks")) else -1
@@ -129,6 +148,7 @@ def key_checks(s):
         "numa_balancing_requested": or_null(is_int),
         "numa_balancing_in_force": or_null(is_int),
         "placement": placement_ok(ranks),
+        "energy": energy_ok,
         "compressed_spikes": lambda v: isinstance(v, bool),
         "huge_pages": lambda v: v in ("system", "madvise", "never"),
         "thp_enabled": or_null(string), "thp_defrag": or_null(string),

@@ -5,7 +5,7 @@
 #include <check.h>
 #include <stdlib.h>
 
-#include "engine/connect.h"
+#include "connection/connect.h"
 #include "models/registry.h"
 #include "suite.h"
 
@@ -16,6 +16,7 @@ static double one_step_share(enum nb_delay_rule rule)
 	struct nb_model m;
 	struct nb_model_args a = {"microcircuit", 0.005, 0.1, 3, 4};
 	struct nb_net net;
+	struct nb_conn conn;
 	uint64_t exc = 0, one = 0;
 
 	ck_assert_int_eq(nb_model_build(&m, &a), 0);
@@ -23,9 +24,10 @@ static double one_step_share(enum nb_delay_rule rule)
 		m.projs[p].d_rule = rule;
 	ck_assert_int_eq(nb_net_init(&net, &m, 0, 1, 1), 0);
 	ck_assert_int_eq(nb_net_init_thread(&net, 0), 0);
-	ck_assert_int_eq(nb_connect_thread(&net, 0), 0);
-	for (uint64_t s = 0; s < net.t[0].nsyn; s++) {
-		const struct nb_syn *sy = &net.t[0].syn[s];
+	ck_assert_int_eq(nb_conn_init(&conn, 1, true), 0);
+	ck_assert_int_eq(nb_connect_thread(&conn.t[0], &net, 0), 0);
+	for (uint64_t s = 0; s < conn.t[0].nsyn; s++) {
+		const struct nb_syn *sy = &conn.t[0].syn[s];
 
 		if (sy->w > 0.0f) {
 			exc++;
@@ -33,6 +35,7 @@ static double one_step_share(enum nb_delay_rule rule)
 		}
 	}
 	ck_assert_uint_gt(exc, 500000);
+	nb_conn_free(&conn, &net);
 	nb_net_free(&net);
 	nb_model_free(&m);
 	return (double)one / (double)exc;

@@ -12,38 +12,29 @@
 #include "exchange/register.h"
 #include "suite.h"
 
-static struct nb_thread_net threads[2];
-static struct nb_net net = {.ranks = 1, .threads = 2, .t = threads};
-
-static void setup_registers(void)
+/* One rank, two threads, each with its register. */
+static void init(struct nb_exchange *x)
 {
-	for (int t = 0; t < 2; t++) {
-		threads[t].reg = nb_register_new();
-		ck_assert_ptr_nonnull(threads[t].reg);
-	}
-}
-
-static void free_registers(void)
-{
+	ck_assert_int_eq(nb_exchange_init(x, 1, 2, true), 0);
 	for (int t = 0; t < 2; t++)
-		nb_register_free(threads[t].reg);
+		ck_assert_int_eq(nb_exchange_init_thread(x, t), 0);
 }
 
 /* n spikes on each thread: gid t + 2 i at lag (n - i) % 3. */
-static void emit(size_t n)
+static void emit(struct nb_exchange *x, size_t n)
 {
 	for (int t = 0; t < 2; t++) {
-		threads[t].reg->n = 0;
+		x->reg[t]->n = 0;
 		for (size_t i = 0; i < n; i++)
-			ck_assert_int_eq(nb_register_push(threads[t].reg,
+			ck_assert_int_eq(nb_register_push(x->reg[t],
 			    (uint64_t)((n - i) % 3) << NB_SPIKE_LAG_SHIFT | (uint64_t)(t + 2 * i), 0), 0);
 	}
 }
 
 static void exchange(struct nb_exchange *x)
 {
-	ck_assert_int_eq(nb_exchange_collocate(x, &net), 0);
-	ck_assert_int_eq(nb_exchange_communicate(x, &net), 0);
+	ck_assert_int_eq(nb_exchange_collocate(x), 0);
+	ck_assert_int_eq(nb_exchange_communicate(x), 0);
 }
 
 /* The received chunk holds all 2n spikes, strictly increasing. */
@@ -60,30 +51,28 @@ START_TEST(grow_and_shrink)
 {
 	struct nb_exchange x;
 
-	setup_registers();
-	ck_assert_int_eq(nb_exchange_init(&x, 1, true), 0);
+	init(&x);
 	ck_assert_uint_eq(x.chunk, 2);
-	emit(1);
+	emit(&x, 1);
 	exchange(&x);
 	check_received(&x, 1);
 	ck_assert_uint_eq(x.grows, 0);
-	emit(50);
+	emit(&x, 50);
 	exchange(&x);
 	check_received(&x, 50);
 	ck_assert_uint_eq(x.chunk, 150);
 	ck_assert_uint_eq(x.grows, 1);
 	size_t cap = x.cap;
-	emit(10);
+	emit(&x, 10);
 	exchange(&x);                  /* 100 spikes >= 20 % of 150: kept */
 	ck_assert_uint_eq(x.chunk, 150);
-	emit(5);
+	emit(&x, 5);
 	exchange(&x);                  /* last max 20 < 30: shrunk to 22 */
 	check_received(&x, 5);
 	ck_assert_uint_eq(x.chunk, 22);
 	ck_assert_uint_eq(x.shrinks, 1);
 	ck_assert_uint_eq(x.cap, cap);
 	nb_exchange_free(&x);
-	free_registers();
 }
 END_TEST
 
@@ -91,15 +80,13 @@ START_TEST(one_rank_swaps)
 {
 	struct nb_exchange x;
 
-	setup_registers();
-	ck_assert_int_eq(nb_exchange_init(&x, 1, true), 0);
+	init(&x);
 	uint64_t *send = x.send, *recv = x.recv;
-	emit(1);
+	emit(&x, 1);
 	exchange(&x);
 	ck_assert_ptr_eq(x.recv, send);
 	ck_assert_ptr_eq(x.send, recv);
 	nb_exchange_free(&x);
-	free_registers();
 }
 END_TEST
 

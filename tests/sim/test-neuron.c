@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "engine/neuron.h"
+#include "models/neuron.h"
 #include "suite.h"
 
 #define H 0.1

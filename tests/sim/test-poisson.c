@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "engine/poisson.h"
+#include "models/poisson.h"
 #include "suite.h"
 
 /* Mean and variance of the table's distribution, exactly: P(k) is the

@@ -13,13 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/network.h"
-#include "engine/neuron.h"
-#include "engine/poisson.h"
-#include "engine/rng.h"
+#include "connection/targets.h"
 #include "engine/update.h"
+#include "models/neuron.h"
+#include "models/poisson.h"
 #include "models/registry.h"
+#include "nodes/network.h"
 #include "suite.h"
+#include "util/rng.h"
 
 #define STEPS 11                /* crosses two blocks of 4 Poisson steps */
 
@@ -96,8 +97,8 @@ static void check_model(const char *name, double scale, struct tweak tw,
 {
 	struct nb_model m;
 	struct nb_model_args a = {name, scale, 0.1, 11, 4};
-	struct nb_net net;
-	struct nb_sim sim = {.net = &net, .count_rates = true};
+	struct nb_sim sim = {.count_rates = true};
+	struct nb_net *net = &sim.net;
 	struct nb_thread_net *t;
 	struct state plain;
 	float *ring;
@@ -110,20 +111,24 @@ static void check_model(const char *name, double scale, struct tweak tw,
 			m.pops[p].np.tau_syn_in = tw.tau_in;
 		m.pops[p].bg_rate_hz *= tw.bg_factor;
 	}
-	ck_assert_int_eq(nb_net_init(&net, &m, 0, 1, 1), 0);
-	ck_assert_int_eq(nb_net_init_thread(&net, 0), 0);
-	ck_assert_int_eq(net.channels, channels);
-	net.min_delay = STEPS;
-	net.slots = STEPS + 1;
-	net.record_spikes = true;
-	ck_assert_int_eq(nb_net_alloc_moduli(&net), 0);
-	ck_assert_int_eq(nb_net_alloc_rings(&net, 0), 0);
-	t = &net.t[0];
+	ck_assert_int_eq(nb_net_init(net, &m, 0, 1, 1), 0);
+	ck_assert_int_eq(nb_net_init_thread(net, 0), 0);
+	ck_assert_int_eq(net->channels, channels);
+	net->min_delay = STEPS;
+	net->slots = STEPS + 1;
+	net->keep_spikes = true;
+	ck_assert_int_eq(nb_net_alloc_moduli(net), 0);
+	ck_assert_int_eq(nb_net_alloc_rings(net, 0), 0);
+	ck_assert_int_eq(nb_net_alloc_spike_list(net, 0), 0);
+	t = &net->t[0];
 	ck_assert_uint_gt(t->nseg, 1);
-	ck_assert_int_eq(net.pois[0].kmax > NB_POISSON_FAST, tw.bg_factor > 4.0);
-	t->tgt = calloc(t->n, sizeof(*t->tgt));
-	ck_assert_ptr_nonnull(t->tgt);
-	randomise(&net, 5);
+	ck_assert_int_eq(net->pois[0].kmax > NB_POISSON_FAST, tw.bg_factor > 4.0);
+	ck_assert_int_eq(nb_conn_init(&sim.conn, 1, true), 0);
+	sim.conn.t[0].tgt = calloc(t->n, sizeof(*sim.conn.t[0].tgt));
+	ck_assert_ptr_nonnull(sim.conn.t[0].tgt);
+	ck_assert_int_eq(nb_exchange_init(&sim.x, 1, 1, true), 0);
+	ck_assert_int_eq(nb_exchange_init_thread(&sim.x, 0), 0);
+	randomise(net, 5);
 
 	plain = (struct state){copy_d(t->v, t->n), copy_d(t->iex, t->n),
 	                       copy_d(t->iin, t->n), malloc(t->n * sizeof(int32_t))};
@@ -136,7 +141,7 @@ static void check_model(const char *name, double scale, struct tweak tw,
 	pop_spikes = calloc(m.npops, sizeof(*pop_spikes));
 	ck_assert(fired && pop_spikes);
 	for (size_t i = 0; i < t->n; i++) {
-		fired[i] = plain_neuron(&net, &plain, ring, i);
+		fired[i] = plain_neuron(net, &plain, ring, i);
 		spikes += (uint64_t)__builtin_popcount(fired[i]);
 		pop_spikes[t->pop[i]] += (uint64_t)__builtin_popcount(fired[i]);
 	}
@@ -144,7 +149,7 @@ static void check_model(const char *name, double scale, struct tweak tw,
 	nb_update(&sim, 0, 0, STEPS);
 
 	ck_assert_msg(spikes > 20, "%s: only %llu spikes", name, (unsigned long long)spikes);
-	ck_assert_uint_eq(net.spike_counter[0], spikes);
+	ck_assert_uint_eq(net->spike_counter[0], spikes);
 	ck_assert_uint_eq(t->nrec, spikes);
 	ck_assert_mem_eq(t->pop_spikes, pop_spikes, m.npops * sizeof(*pop_spikes));
 	for (size_t k = 0; k < t->nrec; k++)
@@ -165,7 +170,9 @@ static void check_model(const char *name, double scale, struct tweak tw,
 	free(ring);
 	free(fired);
 	free(pop_spikes);
-	nb_net_free(&net);
+	nb_exchange_free(&sim.x);
+	nb_conn_free(&sim.conn, net);
+	nb_net_free(net);
 	nb_model_free(&m);
 }
 

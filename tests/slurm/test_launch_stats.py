@@ -10,7 +10,8 @@ from contextlib import redirect_stderr, redirect_stdout
 
 import launch_stats
 
-CASES = ["bare", "hooks", "plugin", "plugin-0", "pbare", "prolog", "prolog-0"]
+CASES = ["bare", "hooks", "plugin", "plugin-0", "pbare", "prolog", "prolog-0",
+         "tasks", "tasks-0"]
 
 
 def write_times(d, offsets, rounds=20, skip=None):
@@ -62,6 +63,23 @@ class LaunchStats(unittest.TestCase):
         self.assertEqual(status, 1)
         self.assertIn("NOT met", out)
         _, line = added(out, "nohooks plugin + Prolog=, =0")
+        self.assertIn("ABOVE 5 ms", line)
+
+    def test_tasks_route_counts(self):
+        # The per-process route against the same cluster's jobs without
+        # the option: above 5 ms fails the verdict as the Prolog= cases do.
+        with tempfile.TemporaryDirectory() as d:
+            write_times(d, {"tasks": 30, "tasks-0": 32})
+            status, out, _ = run(d)
+        self.assertEqual(status, 0)
+        value, line = added(out, "off=tasks, =0")
+        self.assertAlmostEqual(value, 2.0)
+        self.assertIn("<= 5 ms", line)
+        with tempfile.TemporaryDirectory() as d:
+            write_times(d, {"tasks": 30, "tasks-0": 37})
+            status, out, _ = run(d)
+        self.assertEqual(status, 1)
+        _, line = added(out, "off=tasks, =0")
         self.assertIn("ABOVE 5 ms", line)
 
     def test_pairs_by_round(self):

@@ -4,9 +4,10 @@
 # shellcheck shell=bash disable=SC2034,SC2016
 
 NB_SYSCTL=/proc/sys/kernel/numa_balancing
-# What every probe job prints: the kernel value it reads and what the plugin
-# exported to it.
-PROBE='echo "sysctl=$(cat /proc/sys/kernel/numa_balancing) env=${SLURM_NUMA_BALANCING-unset}"'
+# What every probe job prints: the kernel value it reads, what the plugin
+# exported to it, the memory policy it has (numa_maps of a child: the
+# policy is inherited) and what the plugin said it set.
+PROBE='echo "sysctl=$(cat /proc/sys/kernel/numa_balancing) env=${SLURM_NUMA_BALANCING-unset} policy=$(cut -d" " -f2 /proc/self/numa_maps | head -n 1) envpolicy=${SLURM_NUMA_BALANCING_POLICY-unset}"'
 FAILS=0
 PASSES=0
 

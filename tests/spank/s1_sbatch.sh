@@ -1,12 +1,17 @@
 # Scenario 1: sbatch --numa-balancing=0 (command line and #SBATCH) and =1.
 # The job reads the requested value and SLURM_NUMA_BALANCING; afterwards
-# the value from before the job is back.
+# the value from before the job is back. Under off=both (the default) a 0
+# job's batch script also has the local memory policy, and says so in
+# SLURM_NUMA_BALANCING_POLICY; a 1 job keeps the default policy.
 # shellcheck shell=bash disable=SC2034,SC2016
 
+# Sets LAST_JOB to the job's id.
 sbatch_case() { # DESC START VALUE SBATCH-ARGS...
 	local desc=$1 start=$2 want=$3 j; shift 3
 	sysctl_set "$start"
+	LAST_JOB=
 	j=$(submit "$@") || { fail "$desc: sbatch failed"; return; }
+	LAST_JOB=$j
 	wait_gone "$j"
 	expect_eq "$desc: job read the sysctl" "$(probe_value "$OUT/$j.out" sysctl)" "$want"
 	expect_eq "$desc: SLURM_NUMA_BALANCING" "$(probe_value "$OUT/$j.out" env)" "$want"
@@ -14,12 +19,21 @@ sbatch_case() { # DESC START VALUE SBATCH-ARGS...
 	expect_eq "$desc: value restored after the job" "$(sysctl_get)" "$start"
 }
 
+# The memory policy the last job's script had, and what the plugin said.
+expect_policy() { # DESC POLICY ENVPOLICY
+	expect_eq "$1: the script's memory policy" "$(probe_value "$OUT/$LAST_JOB.out" policy)" "$2"
+	expect_eq "$1: SLURM_NUMA_BALANCING_POLICY" "$(probe_value "$OUT/$LAST_JOB.out" envpolicy)" "$3"
+}
+
 scenario_sbatch() {
 	local script=$OUT/s1-script.sh
 	sbatch_case "sbatch --numa-balancing=0 from 1" 1 0 --numa-balancing=0 --wrap "$PROBE"
+	expect_policy "sbatch --numa-balancing=0" local local
 	printf '#!/bin/sh\n#SBATCH --numa-balancing=0\n%s\n' "$PROBE" >"$script"
 	sbatch_case "#SBATCH --numa-balancing=0 from 1" 1 0 "$script"
+	expect_policy "#SBATCH --numa-balancing=0" local local
 	sbatch_case "sbatch --numa-balancing=1 from 0" 0 1 --numa-balancing=1 --wrap "$PROBE"
+	expect_policy "sbatch --numa-balancing=1" default unset
 	user_job
 }
 

@@ -5,7 +5,7 @@
 scenario_bad_values() {
 	local before after v cmd rc
 	before=$(next_job_id)
-	for v in 7 abc "" -1 0x0 " 1"; do
+	for v in 7 abc "" -1 0x0 " 1" 0-task 1-tasks; do
 		for cmd in sbatch salloc srun; do
 			case $cmd in
 			sbatch) sbatch --numa-balancing="$v" --wrap true >/dev/null 2>"$OUT/bad.err" ;;
@@ -14,7 +14,7 @@ scenario_bad_values() {
 			rc=$?
 			if [ "$rc" -ne 0 ] &&
 			   grep -q "Invalid --numa-balancing argument" "$OUT/bad.err" &&
-			   grep -q "use exactly 0 (off) or 1 (on)" "$OUT/bad.err"; then
+			   grep -q "use exactly 0 (off), 1 (on) or 0-tasks" "$OUT/bad.err"; then
 				pass "$cmd --numa-balancing='$v' refused (exit $rc)"
 			else
 				fail "$cmd --numa-balancing='$v': exit $rc"

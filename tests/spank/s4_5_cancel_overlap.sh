@@ -1,8 +1,12 @@
 # Scenario 4: scancel of a running =0 job and a job killed at its time
-# limit restore the value. Scenario 5: overlapping jobs on the node. The
+# limit restore the value. Scenario 5: overlapping jobs on the node. With
+# off=node (the sysctl alone, where the conflict policy applies) the
 # time-limited job (=0) is the first of the overlapping ones: a second =0
 # job ends while it runs and the value holds; a conflicting =1 job is not
-# honoured (conflict=keep) and says so on its stderr.
+# honoured (conflict=keep) and says so on its stderr. With off=both a =1
+# job on a node held at 0 by a =0 job gets 1 while it runs (the 0 job's
+# tasks are off by their memory policy), and the node goes back to 0 after
+# it, then to the baseline.
 # shellcheck shell=bash disable=SC2034,SC2016
 
 scenario_scancel() {
@@ -39,6 +43,30 @@ scenario_overlap_and_timelimit() {
 	wait_gone "$a" 120
 	expect_eq "job A ended by its time limit" "$(job_field "$a" JobState)" TIMEOUT
 	expect_eq "after the time limit: value restored" "$(sysctl_get)" 1
+}
+
+# off=both: a 0 job's request yields to a 1 job, whatever conflict= says.
+scenario_overlap_both() {
+	local a c
+	sysctl_set 1
+	a=$(submit --numa-balancing=0 --wrap "$PROBE; $SLEEPER 300") || { fail "sbatch failed"; return; }
+	wait_started "$a"
+	expect_eq "off=both: job A (=0) running: sysctl" "$(sysctl_get)" 0
+	expect_eq "off=both: job A's script has the local policy" "$(probe_value "$OUT/$a.out" policy)" local
+	c=$(submit --numa-balancing=1 --wrap "$PROBE") || { fail "sbatch failed"; return; }
+	wait_gone "$c"
+	expect_eq "off=both: job C (=1) beside A gets" "$(probe_value "$OUT/$c.out" sysctl)" 1
+	expect_eq "off=both: job C: SLURM_NUMA_BALANCING" "$(probe_value "$OUT/$c.out" env)" 1
+	expect_eq "off=both: job C keeps the default policy" "$(probe_value "$OUT/$c.out" policy)" default
+	expect_no_grep "off=both: no warning for C" "$OUT/$c.err" warning
+	expect_grep "off=both: C's prolog applied 1 (slurmd log)" "$CLUSTER/log/slurmd.log" \
+		"job $c: prolog: exit 0: numa_balancing=1 applied \\(off=both\\)"
+	expect_eq "off=both: C ended, A's 0 is back" "$(sysctl_get)" 0
+	scancel "$a"
+	wait_gone "$a"
+	expect_grep "off=both: A's epilog released its request (slurmd log)" \
+		"$CLUSTER/log/slurmd.log" "job $a: epilog: exit 0: request released"
+	expect_eq "off=both: both ended, value restored" "$(sysctl_get)" 1
 }
 
 # Scenario 5 with conflict=latest: the newer request wins while it runs,

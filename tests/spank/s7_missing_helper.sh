@@ -1,20 +1,29 @@
 # Scenario 7: the helper is missing. optional: jobs run and the slurmd log
-# says why nothing changed. required: the prolog fails, Slurm drains the
+# says why nothing changed; a =0 job's tasks are still off by their memory
+# policy (off=both), a =1 job is told it did not get 1. required: the prolog fails, Slurm drains the
 # node and requeues the job held (docs/admin.md); the node is resumed here.
 # shellcheck shell=bash disable=SC2034,SC2016
 
 MISSING_HELPER=/nonexistent/numa-balancing-helper
 
 scenario_missing_optional() {
+	local j
 	sysctl_set 1
 	j=$(submit --numa-balancing=0 --wrap "$PROBE") || { fail "sbatch failed"; return; }
 	wait_gone "$j"
 	expect_eq "optional, helper missing: job completed" "$(job_field "$j" JobState)" COMPLETED
 	expect_eq "optional, helper missing: nothing changed" "$(probe_value "$OUT/$j.out" sysctl)" 1
-	expect_grep "optional, helper missing: the job is told" "$OUT/$j.err" \
-		'asked for numa_balancing=0, but it is 1'
+	expect_eq "optional, helper missing: =0 job's tasks off by their policy" \
+		"$(probe_value "$OUT/$j.out" policy) $(probe_value "$OUT/$j.out" env)" "local 0"
+	expect_no_grep "optional, helper missing: =0 job: no warning (its tasks are off)" "$OUT/$j.err" warning
 	expect_grep "optional, helper missing: slurmd log says why" "$CLUSTER/log/slurmd.log" \
 		"job $j: prolog: helper $MISSING_HELPER: could not be started: No such file or directory"
+	sysctl_set 0
+	j=$(submit --numa-balancing=1 --wrap "$PROBE") || { fail "sbatch failed"; return; }
+	wait_gone "$j"
+	expect_eq "optional, helper missing: =1 job ran at" "$(probe_value "$OUT/$j.out" sysctl)" 0
+	expect_grep "optional, helper missing: the =1 job is told" "$OUT/$j.err" \
+		'asked for numa_balancing=1, but it is 0'
 }
 
 HELD='JobState=PENDING .*Reason=(launch_failed_requeued_held|JobHeldAdmin)'

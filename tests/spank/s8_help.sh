@@ -6,7 +6,9 @@ scenario_help() {
 	for cmd in sbatch salloc srun; do
 		$cmd --help >"$OUT/help.txt" 2>&1
 		expect_grep "$cmd --help lists --numa-balancing" "$OUT/help.txt" \
-			'--numa-balancing=0\|1 +Turn the kernel.s automatic NUMA balancing'
+			'--numa-balancing=0\|1\|0-tasks'
+		expect_grep "$cmd --help says what it does" "$OUT/help.txt" \
+			'Turn the kernel.s automatic NUMA balancing'
 	done
 }
 

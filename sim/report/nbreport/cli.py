@@ -10,8 +10,8 @@ import argparse
 import os
 import sys
 
-from . import (compare, conditions, disturb, figures, headline, numa, page,
-               report_json, stats, table)
+from . import (compare, conditions, disturb, figures, headline, machine,
+               numa, page, report_json, sacct, stats, table)
 from .cmdrun import is_command_run, load_command_run
 from .rundir import RunDirError, load_run
 from .verdict import FAIL, judge
@@ -38,6 +38,10 @@ def _parser():
                    "of all cycle times pooled (default: %(default)s)")
     p.add_argument("--cutoff-ms", type=float,
                    help="cut-off in ms (overrides --quantile)")
+    p.add_argument("--where", metavar="TEXT",
+                   help="where the runs ran and why, in one line: put "
+                   "first in the headline (make demo says so when it runs "
+                   "in the emulated NUMA machine)")
     return p
 
 
@@ -45,10 +49,13 @@ def _load(paths):
     runs, errors = [], []
     for path in paths:
         try:
-            runs.append(load_command_run(path) if is_command_run(path)
-                        else load_run(path))
+            run = (load_command_run(path) if is_command_run(path)
+                   else load_run(path))
         except RunDirError as e:
             errors.append(str(e))
+            continue
+        run.sacct = sacct.load(path, run.summary["slurm_job_id"])
+        runs.append(run)
     try:
         conditions.unique_names(runs)
     except ValueError as e:
@@ -74,8 +81,13 @@ def _cutoff(args, conds):
 def _print_numa(conds):
     """The kernel's counters of nbsim runs: per condition (median over its
     runs), then per run with the ping-pong and transient analysis
-    (numa.py)."""
+    (numa.py); one line when no run migrated a page."""
     nbsim = [c for c in conds if c.kind == "nbsim"]
+    runs = [r for c in nbsim for r in c.runs]
+    fold = numa.folded(runs, machine.one_node(runs))
+    if fold:
+        print(fold)
+        return
     for c in nbsim:
         s = numa.of_condition(c)
         share = ("n/a" if s["remote_share"] is None
@@ -110,6 +122,9 @@ def _check_args(args):
         return "--cutoff-ms must be positive"
     if not 0 < args.quantile <= 100:
         return "--quantile must be in (0, 100]"
+    if args.where is not None and (not args.where.strip()
+                                   or "\n" in args.where):
+        return "--where needs one line of text"
     return None
 
 
@@ -134,11 +149,12 @@ def _report(args, runs):
     except OSError as e:
         return _bad_input([f"{args.output}: {e}"])
     comps = compare.comparisons(conds)
-    lines = headline.build(conds, comps)
+    lines = headline.build(conds, comps, args.where)
     rows = table.Rows(table.condition_rows(conds),
                       table.comparison_rows(comps))
     names = figures.draw(conds, comps, cutoff, args.output)
-    report_json.write(args.output, report_json.build(conds, comps, lines))
+    report_json.write(args.output,
+                      report_json.build(conds, comps, lines, args.where))
     index = page.write(args.output, conds, rows, lines, names, cutoff)
     _print_summary(conds, rows, lines, index)
     flagged = any(r.verdict.status == FAIL for r in runs)

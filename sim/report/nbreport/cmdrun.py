@@ -4,7 +4,7 @@ script, and node-start-T.txt / node-end-T.txt, written by
 nbv-node-sample on every node of the job before and after the command.
 The result is a Run of kind "command" whose summary has the keys of an
 nbsim summary that mean the same (numa_balancing, vmstat_delta, the Slurm
-values, disturbance, provenance, tags) plus command, exit_status, wall_s
+values, numa_nodes, disturbance, provenance, tags) plus command, exit_status, wall_s
 (the command's wall time) and window_s (between the two samples, which
 the counters cover)."""
 
@@ -23,6 +23,8 @@ RUN_KEYS = ("format", "command", "exit_status", "start_utc", "wall_s",
 SAMPLE_KEYS = ("host", "time_s", "numa_balancing", *VMSTAT_KEYS, "stat_cpu",
                "clk_tck", "loadavg", "cpu_pressure_some_us", "cpus",
                "kernel", "cpu_model", "thp_enabled", "thp_defrag")
+# Keys that samples taken before nbv-node-sample wrote them lack.
+OPTIONAL_SAMPLE_KEYS = ("numa_nodes",)
 UNSET = "unset"
 
 
@@ -30,9 +32,9 @@ def _fail(path, what):
     raise RunDirError(f"{path}: {what}")
 
 
-def _read_pairs(file, keys):
+def _read_pairs(file, keys, optional=()):
     """`key value` lines (the value is the rest of the line) with exactly
-    the given keys, each once."""
+    the given keys, each once, and any of the optional ones."""
     try:
         with open(file, encoding="utf-8") as f:
             lines = f.read().splitlines()
@@ -43,7 +45,7 @@ def _read_pairs(file, keys):
     out = {}
     for i, line in enumerate(lines, 1):
         key, _, value = line.partition(" ")
-        if key not in keys or key in out:
+        if (key not in keys and key not in optional) or key in out:
             _fail(file, f"line {i}: unexpected or repeated key {key!r}")
         out[key] = value
     missing = [k for k in keys if k not in out]
@@ -68,7 +70,7 @@ def _optional_int(file, key, text):
 
 def _sample(file):
     """One node sample, numbers parsed (None where the node had no value)."""
-    raw = _read_pairs(file, SAMPLE_KEYS)
+    raw = _read_pairs(file, SAMPLE_KEYS, OPTIONAL_SAMPLE_KEYS)
     s = {"host": raw["host"], "kernel": raw["kernel"],
          "cpu_model": raw["cpu_model"] or None,
          "thp": {"enabled": raw["thp_enabled"], "defrag": raw["thp_defrag"]}}
@@ -78,6 +80,8 @@ def _sample(file):
         s[key] = _optional_int(file, key, raw[key])
     for key in (*VMSTAT_KEYS, "clk_tck", "cpus"):
         s[key] = _number(file, key, raw[key], int)
+    s["numa_nodes"] = (_number(file, "numa_nodes", raw["numa_nodes"], int)
+                       if "numa_nodes" in raw else None)
     ticks = raw["stat_cpu"].split()
     if len(ticks) < 8 or not all(t.isdigit() for t in ticks):
         _fail(file, "stat_cpu must be the numbers of /proc/stat's cpu line")
@@ -132,6 +136,13 @@ def _provenance(run, facts, hosts):
             "thread_cpus": []}
 
 
+def _fewest_nodes(samples):
+    """The fewest NUMA nodes a host had, or None where a sample lacks the
+    count."""
+    counts = [s["numa_nodes"] for s in samples.values()]
+    return None if None in counts else min(counts)
+
+
 def _summary(path, run, starts, ends):
     file = os.path.join(path, RUN_FILE)
     if set(starts) != set(ends):
@@ -146,6 +157,7 @@ def _summary(path, run, starts, ends):
         "exit_status": _number(file, "exit_status", run["exit_status"], int),
         "wall_s": _number(file, "wall_s", run["wall_s"]),
         "window_s": window, "hostnames": hosts,
+        "numa_nodes": _fewest_nodes(starts),
         "slurm_job_id": _or_none(run["slurm_job_id"]),
         "numa_balancing_requested": _optional_int(
             file, "numa_balancing_requested", run["numa_balancing_requested"]),

@@ -9,14 +9,15 @@ over the denominator run's.
 A pair is unusable when either run contradicts its label or its command
 failed (it measured something else); it is disturbed when either run
 is (disturb.py). `clean` is the interval over usable, undisturbed pairs:
-the one the headline reports; `usable` also takes the disturbed ones."""
+the one the headline reports; `usable` also takes the disturbed ones.
+Each comparison also gets its paired energy ratio (energy.py)."""
 
 from dataclasses import dataclass, field
 from typing import Optional
 
 import numpy as np
 
-from . import paired
+from . import energy, paired
 from .verdict import FAIL
 
 
@@ -40,6 +41,7 @@ class Comparison:
     usable: paired.Interval = None
     needed: Optional[int] = None       # pairs in all for a conclusive CI
     median_cycle: Optional[float] = None
+    energy: object = None              # energy.EnergyComparison or None
 
     def ratios(self, disturbed_too):
         return [p.ratio for p in self.pairs if not p.unusable
@@ -107,6 +109,7 @@ def compare(factor, num, den):
     c.usable = paired.median_interval(c.ratios(True))
     if not c.clean.excludes_one:
         c.needed = paired.pairs_needed(c.ratios(False))
+    c.energy = energy.compare(c)
     if num.kind == "nbsim":
         c.median_cycle = float(np.median(num.cycle_times())
                                / np.median(den.cycle_times()))

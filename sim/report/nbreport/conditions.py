@@ -1,10 +1,11 @@
 """Groups runs into conditions and names them. A condition is one
-experiment (nbsim: model, scale, ranks, threads and model time; a
---command run: the command and its node count) under one setting of each
-factor: allocator, huge pages (nbsim's option and the THP modes),
-binding and the numa_balancing value. Runs that differ in any of these
-are never pooled. Labels name only what varies between the conditions
-of a report."""
+experiment (the application: nbsim or a --command run's program; nbsim:
+model, scale, ranks, threads and model time; a --command run: the
+command and its node count) under one setting of each factor: allocator,
+huge pages (nbsim's option and the THP modes), binding and the
+numa_balancing value. Runs that differ in any of these are never pooled.
+Labels name only what varies between the conditions of one application,
+and the application where a report has several."""
 
 import os
 from dataclasses import dataclass, field
@@ -16,6 +17,9 @@ from . import provenance
 NBSIM_FIELDS = ("model", "scale", "ranks", "threads", "t_sim_ms")
 COMMAND_FIELDS = ("command", "nodes")
 FACTORS = ("allocator", "huge pages", "binding", "numa_balancing")
+# Words of a command line before its program: launchers.
+LAUNCHERS = ("srun", "mpirun", "mpiexec", "env", "numactl", "taskset",
+             "time", "nice")
 
 
 def _order(run):
@@ -35,6 +39,10 @@ class Condition:
 
     def value(self, name):
         return dict(self.key)[name]
+
+    @property
+    def app(self):
+        return self.value("app")
 
     @property
     def balancing(self):
@@ -60,10 +68,23 @@ class Condition:
         return self._cycle_times
 
 
+def app(run):
+    """What ran: "nbsim", or a --command run's program: the first word of
+    its command that is no launcher, option, number or VAR=value, without
+    its folder."""
+    if run.kind == "nbsim":
+        return "nbsim"
+    for word in run.summary["command"].split():
+        if not (word in LAUNCHERS or word.startswith("-") or word.isdigit()
+                or "=" in word):
+            return os.path.basename(word) or word
+    return run.summary["command"]
+
+
 def key_of(run):
     s = run.summary
     fields = NBSIM_FIELDS if run.kind == "nbsim" else COMMAND_FIELDS
-    return tuple((f, s[f]) for f in fields) + (
+    return (("app", app(run)),) + tuple((f, s[f]) for f in fields) + (
         ("allocator", s["allocator"]),
         ("huge pages", provenance.huge_pages(run)),
         ("binding", provenance.binding(run)),
@@ -74,27 +95,30 @@ def field_text(name, value):
     """One key field as a label shows it."""
     if name == "numa_balancing":
         return "numa_balancing=" + ("?" if value is None else str(value))
-    if name in ("allocator", "binding", "command"):
+    if name in ("app", "allocator", "binding", "command"):
         return str(value)
     return f"{name}={value}"
 
 
 def varying(conds):
-    """The key fields whose values differ between conditions."""
+    """The key fields whose values differ between conditions of one
+    application, and "app" when there are several."""
     names = {}
     for c in conds:
         for name, value in c.key:
-            names.setdefault(name, set()).add(repr(value))
-    return {n for n, values in names.items() if len(values) > 1}
+            scope = None if name == "app" else c.app
+            names.setdefault((scope, name), set()).add(repr(value))
+    return {n for (_, n), values in names.items() if len(values) > 1}
 
 
 def common(conds):
     """What every condition shares (the fields their labels leave out),
-    as 'field=value' text."""
+    as 'field=value' text, the application first by its name."""
     vary = varying(conds) | {"numa_balancing"}
     first = conds[0].key
-    return ", ".join(f"{n}={v}" for n, v in first if n not in vary and all(
-        (n, v) in c.key for c in conds))
+    return ", ".join(str(v) if n == "app" else f"{n}={v}" for n, v in first
+                     if n not in vary and all((n, v) in c.key for c in conds)
+                     ) or "no field is common to all conditions"
 
 
 def unique_names(runs):

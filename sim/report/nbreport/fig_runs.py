@@ -46,25 +46,26 @@ def _label_bars(ax, bars, values):
 
 
 def activity(conds, outdir):
-    """Per run: PTEs the scanner marked and hint faults taken in the
-    measured window (all hosts), numbers on the bars, with each run's
-    metric on a second axis."""
+    """Per run: PTEs the scanner marked, hint faults taken and pages
+    migrated in the measured window (all hosts), numbers on the bars,
+    with each run's metric on a second axis."""
     runs = [r for c in conds for r in c.runs]
     fig, ax = bar_figure(len(runs), height=5.2)
     x = np.arange(len(runs))
     top = 1.0
-    for off, key, colour in ((-0.2, "numa_pte_updates", "#8c564b"),
-                             (0.2, "numa_hint_faults", "#e377c2")):
+    for off, key, colour in ((-0.27, "numa_pte_updates", "#8c564b"),
+                             (0.0, "numa_hint_faults", "#e377c2"),
+                             (0.27, "numa_pages_migrated", "#17becf")):
         values = [r.vmstat_total(key) for r in runs]
-        _label_bars(ax, ax.bar(x + off, values, width=0.4, color=colour,
+        _label_bars(ax, ax.bar(x + off, values, width=0.27, color=colour,
                                label=key), values)
         top = max(top, *values)
     ax.set_ylim(0, top * 1.35)
     metric = ax.twinx()
-    metric.plot(x, [r.metric for r in runs], "ko",
-                label=conds[0].metric_name)
+    names = " or ".join(dict.fromkeys(c.metric_name for c in conds))
+    metric.plot(x, [r.metric for r in runs], "ko", label=names)
     metric.set_ylim(bottom=0)
-    metric.set_ylabel(conds[0].metric_name + " (dots)")
+    metric.set_ylabel(names + " (dots)")
     _run_axis(ax, conds)
     ax.set_ylabel("events in the measured window, all hosts")
     handles = ax.get_legend_handles_labels()

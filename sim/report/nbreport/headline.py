@@ -1,6 +1,9 @@
 """The headline: the first lines on stdout and the box at the top of
-index.html, and the "headline" object of report.json. Four questions,
-one line (or a few) each:
+index.html, and the "headline" object of report.json, one line (or a
+few) each:
+- machine: the NUMA nodes the runs had, first, and up front that nothing
+  can migrate where there was one (machine.py); where and why, when the
+  caller says;
 - in force: was the requested numa_balancing value in force in every run
   (the per-run verdict), with every exception named;
 - effect: per comparison, the median paired ratio with its 95 % sign-test
@@ -13,22 +16,15 @@ one line (or a few) each:
   share of hint faults that were remote, per condition; for nbsim also
   pages migrated per model second, ping-pong and the course of migration
   (numa.py);
+- energy: which source (nbsim's RAPL reading, Slurm's accounting) and
+  what it covers, the paired energy ratio with its interval and energy
+  per simulated second, every flagged value named (energy.py);
 - runs: how many, when, where (host, CPU, kernel, huge pages) and the
   load average around them."""
 
-from dataclasses import dataclass, field
-
-from . import conditions, counters, numa, provenance
+from . import conditions, counters, energy, machine, numa, provenance
+from .lines import Line
 from .verdict import FAIL, WARN
-
-
-@dataclass
-class Line:
-    topic: str                 # "in force", "effect", "disturbed", "kernel"
-    text: str
-    status: str = "ok"         # "ok", "warn" or "bad": the page's colour
-    strong: str = ""           # a leading word to stress ("inconclusive")
-    detail: list = field(default_factory=list)
 
 
 def _pct(x):
@@ -151,6 +147,68 @@ def kernel_line(conds):
                 detail=detail)
 
 
+def _energy_effect(c, conds):
+    """One comparison's energy ratio in words."""
+    e = c.energy
+    iv = e.clean
+    head = f"{_context(c, conds)}{_subject(c)}"
+    if iv.n == 0:
+        return f"{head}: no pair has {e.source} energy on both sides"
+    what = (f"median paired energy ratio {iv.median:.3f} over {iv.n} "
+            f"pair(s) ({e.source})")
+    if iv.lo is None:
+        return f"{head}: {what}; too few pairs for a 95 % interval"
+    if not iv.excludes_one:
+        return (f"{head}: {what}; its 95 % interval {iv.lo:.3f}-"
+                f"{iv.hi:.3f} spans 1: inconclusive")
+    more = iv.median >= 1.0
+    lo, hi = ((iv.lo - 1, iv.hi - 1) if more else (1 - iv.hi, 1 - iv.lo))
+    return (f"{head} uses {_pct(iv.median - 1)} % "
+            f"{'more' if more else 'less'} energy (95 % CI {_pct(lo)}-"
+            f"{_pct(hi)} %; {what})")
+
+
+def _energy_condition(c, source):
+    rec = energy.condition_record(c).get(source)
+    if not rec or rec["median_j"] is None:
+        return f"{c.label}: no usable {source} energy"
+    text = f"{c.label}: {rec['median_j']:,.1f} J per run"
+    if rec["median_j_per_model_s"] is not None:
+        text += (f", {rec['median_j_per_model_s']:,.1f} J per simulated "
+                 "second")
+    return text + f" (median of {rec['measured']}, {source})"
+
+
+def _not_measured(flagged):
+    """Each distinct reason with the number of runs it applies to."""
+    reasons = {}
+    for f in flagged:
+        why = f.split(": ", 1)[1]
+        reasons[why] = reasons.get(why, 0) + 1
+    return "; ".join(f"{why} ({n} run{'s' if n > 1 else ''})"
+                     for why, n in reasons.items())
+
+
+def energy_line(conds, comps):
+    """Which source gave the energy and what it covers, each comparison's
+    energy ratio, each condition's energy per run and per simulated
+    second; every flagged value named."""
+    runs = [r for c in conds for r in c.runs]
+    used = [s for s in energy.SOURCES
+            if any(energy.usable(r, s) is not None for r in runs)]
+    flagged = energy.flags(runs)
+    if not used:
+        return Line("energy", "not measured: " + (
+            _not_measured(flagged) or "no run recorded any (no sacct "
+            "record, no RAPL reading in summary.json)"))
+    text = "; ".join(f"{energy.SOURCE_WORDS[s]} ({energy.scope_text(s, runs)})"
+                     for s in used) + f"; {energy.EXCLUSIVE}"
+    detail = [_energy_effect(c, conds) for c in comps if c.energy]
+    detail += [_energy_condition(c, s) for s in used for c in conds]
+    detail += [f"flagged, not used: {f}" for f in flagged]
+    return Line("energy", text, "warn" if flagged else "ok", detail=detail)
+
+
 def runs_line(runs):
     """When, where and on what the runs ran, and the load around them."""
     facts = [dict(provenance.facts(r)) for r in runs]
@@ -171,16 +229,18 @@ def runs_line(runs):
     return Line("runs", text)
 
 
-def build(conds, comps):
-    """The headline's Lines, in order."""
+def build(conds, comps, where=None):
+    """The headline's Lines, in order; where: the caller's word on where
+    the runs ran and why (nbsim-report --where)."""
     runs = [r for c in conds for r in c.runs]
-    lines = [in_force_line(runs)]
+    lines = [machine.line(runs, where), in_force_line(runs)]
     lines += [effect_line(c, conds) for c in comps]
     if not comps:
         lines.append(Line("effect", "no two conditions differ in one "
                           "factor only: nothing to compare", "warn"))
     lines.append(disturbed_line(comps, runs))
     lines.append(kernel_line(conds))
+    lines.append(energy_line(conds, comps))
     lines.append(runs_line(runs))
     return lines
 

@@ -134,3 +134,20 @@ def condition_text(s):
         parts.append("migration " + ", ".join(
             f"{k} in {v} of {s['runs']}" for k, v in sorted(moving.items())))
     return "; ".join(parts)
+
+
+def folded(runs, one_node):
+    """One "numa:" line for runs none of which migrated a page (their
+    per-run lines would all say 0), or None when some run did."""
+    if not runs or any(counters.of_run(r)["numa_pages_migrated"]
+                       for r in runs):
+        return None
+    shares = [s for s in (counters.of_run(r)["remote_hint_fault_share"]
+                          for r in runs) if s is not None]
+    share = ("no hint faults" if not shares else
+             f"remote share of hint faults {100 * min(shares):.2f}"
+             + ("" if min(shares) == max(shares)
+                else f"-{100 * max(shares):.2f}") + " %")
+    why = "; one NUMA node: nothing can migrate there" if one_node else ""
+    return (f"numa: all {len(runs)} runs: 0 pages migrated in every run, "
+            f"{share}{why}")

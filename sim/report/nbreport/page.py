@@ -1,11 +1,11 @@
 """Writes the report's index.html: the headline box first, then the
-tables, provenance, the figures (each at its own size, with a line on
+tables, energy per run, provenance, the figures (each at its own size, with a line on
 how to read it) and every run's verdict in detail."""
 
 import html
 import os
 
-from . import conditions, provenance, table
+from . import conditions, energy, provenance, table
 from .verdict import FAIL, WARN
 
 STYLE = """
@@ -39,10 +39,12 @@ CAPTIONS = {
     "conclusive effect.",
     "activity.png": "What the kernel did during each run's measured window "
     "(node-wide /proc/vmstat deltas, all hosts), with every bar's number: "
-    "PTEs the balancing scanner marked and the hint faults they caused, "
-    "and each run's metric (dots, right axis). With numa_balancing=1 both "
-    "bars grow; with 0 they are 0 (a few hint faults can remain from PTEs "
-    "marked before the switch). Red run names: disturbed runs.",
+    "PTEs the balancing scanner marked, the hint faults they caused and "
+    "the pages the kernel migrated, and each run's metric (dots, right "
+    "axis). With numa_balancing=1 the first two grow, and the third where "
+    "pages have another node to go to; with 0 they are 0 (a few hint "
+    "faults can remain from PTEs marked before the switch). Red run "
+    "names: disturbed runs.",
     "distribution.png": "Cycle times of every condition on one axis (all "
     "ranks and cycles pooled): densities (left; the area under each curve "
     "is the share of its cycles below the cut-off) and cumulative shares "
@@ -132,6 +134,19 @@ def _verdict_details(conds):
     return _table(("run", "check", "status", "detail"), rows, classes)
 
 
+def _energy(conds):
+    rows = table.energy_rows(conds)
+    if not rows:
+        return ("<p>No run recorded energy: no sacct record and no RAPL "
+                "reading in summary.json.</p>")
+    return (f"<p>Each run's energy by source; flagged values (missing, "
+            f"zero, NULL, impossible) are not used. "
+            f"{_esc(energy.EXCLUSIVE[0].upper() + energy.EXCLUSIVE[1:])}."
+            "</p>" + _table(table.ENERGY_HEADER, rows,
+                            ["warn" if r[-1] != "-" and r[4] == "-" else ""
+                             for r in rows]))
+
+
 def _figures(names):
     return "\n".join(
         f"<h3>{_esc(n)}</h3><p>{_esc(CAPTIONS[n])}</p>"
@@ -164,6 +179,7 @@ def write(outdir, conds, rows, lines, figures, cutoff):
         _table(table.RUN_HEADER, run_rows,
                [{FAIL: "CONTRADICTS", WARN: "warn"}.get(r[-1], "")
                 for r in run_rows]),
+        "<h2>Energy</h2>", _energy(conds),
         "<h2>Provenance</h2>", _provenance(conds),
         "<h2>Figures</h2>" + (f"<p>Cut-off: {cutoff * 1e3:.3g} ms.</p>"
                               if cutoff else ""),

@@ -78,7 +78,8 @@ def facts(run):
         ("CPU model", _hosts(p, "cpu_model") if p else UNKNOWN),
         ("CPUs", _hosts(p, "cpus") if p else UNKNOWN),
         ("kernel", _hosts(p, "kernel") if p else UNKNOWN),
-        ("NUMA nodes", str(s.get("numa_nodes", UNKNOWN))),
+        ("NUMA nodes", UNKNOWN if s.get("numa_nodes") is None
+         else str(s["numa_nodes"])),
         ("huge pages", huge_pages(run)),
         ("AnonHugePages", UNKNOWN if anon is None else
          ", ".join(UNKNOWN if b is None else f"{b / 2 ** 20:.0f} MiB"

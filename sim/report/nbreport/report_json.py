@@ -1,7 +1,8 @@
 """report.json: the report's numbers for scripts and CI (docs/benchmark.md
-lists every field). One object: "schema", "generated_utc", "in_force"
-(counts and names), "headline" (the Lines as text and status),
-"conditions", "comparisons" and "runs". Objects are
+lists every field). One object: "schema", "generated_utc", "where" (the
+caller's --where text or null), "one_numa_node", "energy" (its sources
+and their caveat), "in_force" (counts and names), "headline" (the Lines
+as text and status), "conditions", "comparisons" and "runs". Objects are
 built by the small functions below, one per record; a new analysis adds
 its own keys to a record (or a top-level key of its own) and leaves the
 others alone, and readers ignore keys they do not know."""
@@ -10,7 +11,7 @@ import datetime
 import json
 import os
 
-from . import counters, numa, provenance
+from . import counters, energy, machine, numa, provenance
 from .verdict import FAIL, OK, WARN
 
 SCHEMA = "nbsim-report/1"
@@ -29,6 +30,15 @@ def comparison_record(c):
         "method": "median of paired ratios, exact sign-test interval",
         "clean": _interval(c.clean), "with_disturbed": _interval(c.usable),
         "pairs_needed": c.needed, "median_cycle_ratio": c.median_cycle,
+        "energy": None if c.energy is None else {
+            "source": c.energy.source,
+            "method": "median of paired energy ratios, exact sign-test "
+            "interval",
+            "clean": _interval(c.energy.clean),
+            "with_disturbed": _interval(c.energy.usable),
+            "pairs": [{"rep": rep, "ratio": ratio, "unusable": why or None,
+                       "disturbed": disturbed}
+                      for rep, ratio, why, disturbed in c.energy.pairs]},
         "pairs": [{"rep": p.rep, "numerator_run": p.num.name,
                    "denominator_run": p.den.name, "ratio": p.ratio,
                    "unusable": p.unusable, "disturbed": p.disturbed}
@@ -47,6 +57,7 @@ def condition_record(c):
            "verdicts": {s: sum(r.verdict.status == s for r in c.runs)
                         for s in sorted({r.verdict.status for r in c.runs})}}
     rec.update(counters.of_condition(c))
+    rec["energy"] = energy.condition_record(c)
     if c.kind == "nbsim":
         rec["numa"] = numa.of_condition(c)
     return rec
@@ -65,6 +76,8 @@ def run_record(run, cond):
                                    "message": c.message}
                                   for c in run.verdict.checks]},
            "kernel": counters.of_run(run),
+           "numa_nodes": machine.nodes(run),
+           "energy": energy.run_record(run),
            "disturbance": {"recorded": d.recorded, "disturbed": d.disturbed,
                            "reasons": d.reasons, "notes": d.notes,
                            "signals": d.signals},
@@ -87,12 +100,28 @@ def in_force_record(runs):
             "disturbed": [r.name for r in runs if r.disturbance.disturbed]}
 
 
-def build(conds, comps, lines):
+def energy_record(runs):
+    """Which sources gave energy (runs with a value, runs flagged, scope)
+    and the caveat that comes with every one."""
+    sources = {}
+    for s in energy.SOURCES:
+        got = [r for r in runs if s in energy.readings(r)]
+        if got:
+            ok = [r for r in got if energy.usable(r, s) is not None]
+            sources[s] = {"measured": len(ok), "flagged": len(got) - len(ok),
+                          "scope": energy.scope_text(s, got)}
+    return {"sources": sources, "note": energy.EXCLUSIVE}
+
+
+def build(conds, comps, lines, where=None):
     runs = [r for c in conds for r in c.runs]
     return {
         "schema": SCHEMA,
         "generated_utc": datetime.datetime.now(datetime.timezone.utc)
         .strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "where": where,
+        "one_numa_node": machine.one_node(runs),
+        "energy": energy_record(runs),
         "in_force": in_force_record(runs),
         "headline": [{"topic": ln.topic, "status": ln.status,
                       "strong": ln.strong, "text": ln.text,

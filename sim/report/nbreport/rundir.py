@@ -53,6 +53,9 @@ class Run:
     threads: Optional[dict] = None             # phase -> (threads, cycles) s
     kind: str = "nbsim"                        # or "command"
     name: str = ""
+    # What Slurm's accounting recorded of the job (sacct.Accounted), set
+    # by the report when the run directory holds it.
+    sacct: object = field(default=None, repr=False)
     # Set by the report once every run is loaded (verdict.judge,
     # disturb.assess).
     verdict: object = field(default=None, repr=False)

@@ -1,11 +1,11 @@
-"""The report's tables (per condition, per comparison, per run) as lists
-of rows, and their plain-text form for stdout."""
+"""The report's tables (per condition, per comparison, per run, energy
+per run) as lists of rows, and their plain-text form for stdout."""
 
 from collections import namedtuple
 
 import numpy as np
 
-from . import counters
+from . import counters, energy
 from .verdict import FAIL, OK, WARN
 
 CONDITION_HEADER = ("condition", "runs", "metric: median", "mean ± sd",
@@ -103,6 +103,27 @@ def run_rows(conds):
                          str(k["numa_hint_faults"]),
                          str(k["remote_hint_faults"]),
                          r.disturbance.summary(), r.verdict.status))
+    return rows
+
+
+ENERGY_HEADER = ("run", "condition", "source", "scope", "joules",
+                 "J per simulated s", "flagged")
+
+
+def _joules(x):
+    return "-" if x is None else f"{x:,.1f}"
+
+
+def energy_rows(conds):
+    """One row per run and energy source it recorded."""
+    rows = []
+    for c in conds:
+        for r in c.runs:
+            for source, g in energy.readings(r).items():
+                rows.append((r.name, c.label, source, g.scope,
+                             _joules(g.joules),
+                             _joules(energy.per_model_s(r, g.joules)),
+                             g.flag or "; ".join(g.notes) or "-"))
     return rows
 
 

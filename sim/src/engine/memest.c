@@ -9,7 +9,8 @@
 
 #include <stdio.h>
 
-#include "engine/network.h"
+#include "connection/connections.h"
+#include "connection/targets.h"
 
 #define RUNTIME_BYTES (96ull << 20)
 

@@ -5,10 +5,11 @@
  * update's (neuron.h), in the same order, so the spikes do not change. */
 #include "engine/update.h"
 
-#include "engine/neuron.h"
-#include "engine/poisson.h"
-#include "engine/rng.h"
+#include "connection/targets.h"
 #include "exchange/register.h"
+#include "models/neuron.h"
+#include "models/poisson.h"
+#include "util/rng.h"
 
 /* Neuron i (gid) of the thread spiked at lag: NEST's send_remote, one
  * register entry per target (with compressed spikes a rank; without, a
@@ -16,8 +17,9 @@
 static void spiked(const struct nb_sim *s, struct nb_thread_net *t, int thread,
                    size_t i, uint32_t gid, int lag, uint16_t pop)
 {
-	const struct nb_net *net = s->net;
-	const struct nb_targets *tg = &t->tgt[i];
+	const struct nb_net *net = &s->net;
+	const struct nb_targets *tg = &s->conn.t[thread].tgt[i];
+	struct nb_register *reg = s->x.reg[thread];
 	uint64_t l = (uint64_t)lag;
 	int err = 0;
 
@@ -26,16 +28,16 @@ static void spiked(const struct nb_sim *s, struct nb_thread_net *t, int thread,
 		t->pop_spikes[pop]++;
 	if (t->rec)
 		t->rec[t->nrec++] = (struct nb_spike){gid, (uint32_t)lag};
-	if (net->compressed) {
+	if (s->conn.compressed) {
 		for (size_t k = 0; k < tg->n; k++)
-			err |= nb_register_push(t->reg, l << NB_SPIKE_LAG_SHIFT | gid, tg->t[k]);
+			err |= nb_register_push(reg, l << NB_SPIKE_LAG_SHIFT | gid, tg->t[k]);
 	} else if (tg->n) {
-		err |= nb_register_push(t->reg, l << NB_SPIKE_LAG_SHIFT | gid,
+		err |= nb_register_push(reg, l << NB_SPIKE_LAG_SHIFT | gid,
 		                        NB_REG_HEADER | tg->n);
 		for (size_t k = 0; k < tg->n; k++) {
 			uint64_t v = tg->t[k];
 
-			err |= nb_register_push(t->reg, l << NB_SYN_LAG_SHIFT |
+			err |= nb_register_push(reg, l << NB_SYN_LAG_SHIFT |
 			        (v >> NB_TGT_THREAD_SHIFT & (NB_MAX_THREADS - 1)) << NB_SYN_THREAD_SHIFT |
 			        (v & NB_TGT_SYN_MASK), v >> NB_TGT_RANK_SHIFT);
 		}
@@ -134,9 +136,10 @@ static inline __attribute__((always_inline)) void
 steps(const struct nb_sim *s, int thread, int64_t start, int n,
       const int exp_model, const int ch)
 {
-	const struct nb_net *net = s->net;
+	const struct nb_net *net = &s->net;
 	struct nb_thread_net *t = &net->t[thread];
 
+	t->nrec = 0;
 	for (int l = 0; l < n; l++) {
 		int64_t st = start + l;
 		float *rb = &t->ring[(size_t)net->moduli[l] * t->n * (size_t)ch];
@@ -161,7 +164,7 @@ steps(const struct nb_sim *s, int thread, int64_t start, int n,
 
 void nb_update(const struct nb_sim *s, int thread, int64_t start, int n)
 {
-	const struct nb_net *net = s->net;
+	const struct nb_net *net = &s->net;
 
 	if (net->m->neuron == NB_IAF_PSC_EXP && net->channels == 2)
 		steps(s, thread, start, n, 1, 2);

@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 
-#include "engine/cycle.h"
+#include "engine/sim.h"
 
 /* Updates every neuron of the thread for steps [start, start + n). */
 void nb_update(const struct nb_sim *s, int thread, int64_t start, int n);

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 
+#include "connection/targets.h"
 #include "exchange/register.h"
 
 struct nb_cursor {
@@ -119,30 +120,36 @@ static inline void add(const struct nb_net *net, struct nb_thread_net *t,
 	}
 }
 
-/* One value of the merged stream. */
+/* One value of the merged stream: syn is the thread's synapses, src the
+ * compressed table's blocks. */
 static inline void deliver_one(const struct nb_net *net, struct nb_thread_net *t,
-                               int thread, uint64_t v, int64_t off,
-                               const int compressed, const int channels)
+                               const struct nb_syn *syn,
+                               uint64_t *const *src, int thread,
+                               uint64_t v, int64_t off, const int compressed,
+                               const int channels)
 {
 	if (compressed) {
-		const uint64_t *b = net->csd.src[(uint32_t)v];
+		const uint64_t *b = src[(uint32_t)v];
 		uint64_t e = b ? b[thread] : 0, first = e & NB_CSD_START_MASK;
 
-		add(net, t, t->syn + first, t->syn + first + (e >> NB_CSD_COUNT_SHIFT),
+		add(net, t, syn + first, syn + first + (e >> NB_CSD_COUNT_SHIFT),
 		    (int64_t)(v >> NB_SPIKE_LAG_SHIFT) - off, channels);
 	} else {
-		const struct nb_syn *sy = t->syn + (v & NB_SYN_INDEX_MASK);
+		const struct nb_syn *sy = syn + (v & NB_SYN_INDEX_MASK);
 
 		add(net, t, sy, sy + 1, (int64_t)(v >> NB_SYN_LAG_SHIFT) - off, channels);
 	}
 }
 
 static inline void deliver_all(const struct nb_exchange *x,
-                               const struct nb_net *net, int thread,
-                               int64_t off, const int compressed,
+                               const struct nb_net *net,
+                               const struct nb_conn *cn, struct nb_merge *m,
+                               int thread, int64_t off, const int compressed,
                                const int channels)
 {
 	struct nb_thread_net *t = &net->t[thread];
+	const struct nb_syn *syn = cn->t[thread].syn;
+	uint64_t *const *src = cn->csd.src;
 	uint64_t v;
 
 	if (x->ranks == 1) {
@@ -151,27 +158,28 @@ static inline void deliver_all(const struct nb_exchange *x,
 		for (uint64_t i = 0; i < c[0]; i++)
 			if (compressed || (c[NB_CHUNK_HEAD + i] >> NB_SYN_THREAD_SHIFT &
 			                   (NB_MAX_THREADS - 1)) == (uint64_t)thread)
-				deliver_one(net, t, thread, c[NB_CHUNK_HEAD + i], off,
-				            compressed, channels);
+				deliver_one(net, t, syn, src, thread, c[NB_CHUNK_HEAD + i],
+				            off, compressed, channels);
 		return;
 	}
-	merge_start(t->merge, x, (uint64_t)thread);
-	while (merge_next(t->merge, compressed, (uint64_t)thread, &v) == 0)
-		deliver_one(net, t, thread, v, off, compressed, channels);
+	merge_start(m, x, (uint64_t)thread);
+	while (merge_next(m, compressed, (uint64_t)thread, &v) == 0)
+		deliver_one(net, t, syn, src, thread, v, off, compressed, channels);
 }
 
 void nb_deliver(const struct nb_exchange *x, const struct nb_net *net,
-                int thread, int64_t start, int64_t prev_start)
+                const struct nb_conn *c, struct nb_merge *m, int thread,
+                int64_t start, int64_t prev_start)
 {
 	int64_t off = start - prev_start;
 
 	if (x->compressed && net->channels == 2)
-		deliver_all(x, net, thread, off, 1, 2);
+		deliver_all(x, net, c, m, thread, off, 1, 2);
 	else if (x->compressed)
-		deliver_all(x, net, thread, off, 1, 1);
+		deliver_all(x, net, c, m, thread, off, 1, 1);
 	else if (net->channels == 2)
-		deliver_all(x, net, thread, off, 0, 2);
+		deliver_all(x, net, c, m, thread, off, 0, 2);
 	else
-		deliver_all(x, net, thread, off, 0, 1);
-	net->t[thread].reg->n = 0;
+		deliver_all(x, net, c, m, thread, off, 0, 1);
+	x->reg[thread]->n = 0;
 }

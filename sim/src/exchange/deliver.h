@@ -12,16 +12,21 @@
 
 #include <stdint.h>
 
+#include "connection/connections.h"
 #include "exchange/exchange.h"
+#include "nodes/network.h"
 
-/* A thread's cursors for merging the chunks (one per rank). */
+/* A thread's cursors for merging the chunks (one per rank; allocated by
+ * that thread). */
 struct nb_merge *nb_merge_new(int ranks);
 void nb_merge_free(struct nb_merge *m);
 
 /* Delivers the spikes of the cycle that began at step prev_start into
- * the ring buffers of `thread`, for the cycle that begins at start
- * (net->moduli is that cycle's table). */
+ * the ring buffers of `thread` (through its synapses in c and its
+ * cursors m), for the cycle that begins at start (net->moduli is that
+ * cycle's table). */
 void nb_deliver(const struct nb_exchange *x, const struct nb_net *net,
-                int thread, int64_t start, int64_t prev_start);
+                const struct nb_conn *c, struct nb_merge *m, int thread,
+                int64_t start, int64_t prev_start);
 
 #endif

@@ -4,9 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/vec.h"
-#include "exchange/comm.h"
-#include "exchange/register.h"
+#include "mpi/comm.h"
+#include "util/vec.h"
 
 #define MIN_CHUNK 2
 #define SHRINK_LIMIT 0.2
@@ -47,18 +46,30 @@ static int reserve(struct nb_exchange *x)
 	return 0;
 }
 
-int nb_exchange_init(struct nb_exchange *x, int ranks, bool compressed)
+int nb_exchange_init(struct nb_exchange *x, int ranks, int threads,
+                     bool compressed)
 {
 	memset(x, 0, sizeof(*x));
 	x->ranks = ranks;
+	x->threads = threads;
 	x->compressed = compressed;
 	x->chunk = MIN_CHUNK;
 	x->fill = calloc((size_t)ranks, sizeof(*x->fill));
-	return x->fill ? reserve(x) : -1;
+	x->reg = calloc((size_t)threads, sizeof(*x->reg));
+	return x->fill && x->reg ? reserve(x) : -1;
+}
+
+int nb_exchange_init_thread(struct nb_exchange *x, int thread)
+{
+	x->reg[thread] = nb_register_new();
+	return x->reg[thread] ? 0 : -1;
 }
 
 void nb_exchange_free(struct nb_exchange *x)
 {
+	for (int t = 0; x->reg && t < x->threads; t++)
+		nb_register_free(x->reg[t]);
+	free(x->reg);
 	free(x->send);
 	free(x->recv);
 	free(x->fill);
@@ -89,10 +100,10 @@ static inline void put(struct nb_exchange *x, const struct nb_reg_entry *e)
 }
 
 /* Compressed: every entry, then each chunk sorted. */
-static void fill_compressed(struct nb_exchange *x, const struct nb_net *net)
+static void fill_compressed(struct nb_exchange *x)
 {
-	for (int t = 0; t < net->threads; t++) {
-		const struct nb_register *reg = net->t[t].reg;
+	for (int t = 0; t < x->threads; t++) {
+		const struct nb_register *reg = x->reg[t];
 
 		for (size_t i = 0; i < reg->n; i++)
 			put(x, &reg->e[i]);
@@ -106,11 +117,11 @@ static void fill_compressed(struct nb_exchange *x, const struct nb_net *net)
 }
 
 /* Not compressed: the spikes (headers) sorted, then their entries. */
-static int fill_plain(struct nb_exchange *x, const struct nb_net *net)
+static int fill_plain(struct nb_exchange *x)
 {
 	x->ngroups = 0;
-	for (int t = 0; t < net->threads; t++) {
-		const struct nb_register *reg = net->t[t].reg;
+	for (int t = 0; t < x->threads; t++) {
+		const struct nb_register *reg = x->reg[t];
 
 		for (size_t i = 0; i < reg->n; i += 1 + (reg->e[i].rank & ~NB_REG_HEADER)) {
 			void *g = x->groups;
@@ -132,14 +143,14 @@ static int fill_plain(struct nb_exchange *x, const struct nb_net *net)
 
 /* Fills the send buffer; each chunk's head gets its count and this
  * rank's largest count to any rank. */
-static int fill(struct nb_exchange *x, const struct nb_net *net)
+static int fill(struct nb_exchange *x)
 {
 	size_t max = 0;
 
 	memset(x->fill, 0, (size_t)x->ranks * sizeof(*x->fill));
 	if (x->compressed)
-		fill_compressed(x, net);
-	else if (fill_plain(x, net))
+		fill_compressed(x);
+	else if (fill_plain(x))
 		return -1;
 	for (int r = 0; r < x->ranks; r++)
 		max = x->fill[r] > max ? x->fill[r] : max;
@@ -152,7 +163,7 @@ static int fill(struct nb_exchange *x, const struct nb_net *net)
 	return 0;
 }
 
-int nb_exchange_collocate(struct nb_exchange *x, const struct nb_net *net)
+int nb_exchange_collocate(struct nb_exchange *x)
 {
 	if ((double)x->global_max < SHRINK_LIMIT * (double)x->chunk) {
 		size_t want = (size_t)((1.0 + SHRINK_SPARE) * (double)x->global_max);
@@ -161,7 +172,7 @@ int nb_exchange_collocate(struct nb_exchange *x, const struct nb_net *net)
 		x->shrinks += want != x->chunk;
 		x->chunk = want;
 	}
-	return fill(x, net);
+	return fill(x);
 }
 
 /* The largest count any rank sent to any rank (the same on every rank). */
@@ -174,7 +185,7 @@ static size_t global_max(const struct nb_exchange *x)
 	return m;
 }
 
-int nb_exchange_communicate(struct nb_exchange *x, const struct nb_net *net)
+int nb_exchange_communicate(struct nb_exchange *x)
 {
 	for (;;) {
 		if (x->ranks == 1) {
@@ -191,7 +202,7 @@ int nb_exchange_communicate(struct nb_exchange *x, const struct nb_net *net)
 			return 0;
 		x->chunk = (size_t)((1.0 + GROW_EXTRA) * (double)x->global_max);
 		x->grows++;
-		if (reserve(x) || fill(x, net))
+		if (reserve(x) || fill(x))
 			return -1;
 	}
 }

@@ -16,7 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "engine/network.h"
+#include "exchange/register.h"
 
 /* A spike in the send buffer: with compressed spikes lag << 32 | gid;
  * without, one word per synapse: lag << 54 | thread << 44 | synapse. */
@@ -32,8 +32,9 @@
 struct nb_group;
 
 struct nb_exchange {
-	int ranks;
+	int ranks, threads;
 	bool compressed;
+	struct nb_register **reg;      /* [threads] each thread's, allocated by that thread */
 	size_t chunk;                  /* spikes per rank and cycle */
 	size_t cap;                    /* words allocated in send and in recv */
 	uint64_t *send, *recv;         /* [ranks][NB_CHUNK_HEAD + chunk] */
@@ -51,13 +52,17 @@ static inline const uint64_t *nb_exchange_chunk(const struct nb_exchange *x,
 	return x->recv + (size_t)r * (x->chunk + NB_CHUNK_HEAD);
 }
 
-int nb_exchange_init(struct nb_exchange *x, int ranks, bool compressed);
+/* The buffers and the table of registers (the master thread); then
+ * each thread allocates its own register. 0, or -1 when out of memory. */
+int nb_exchange_init(struct nb_exchange *x, int ranks, int threads,
+                     bool compressed);
+int nb_exchange_init_thread(struct nb_exchange *x, int thread);
 void nb_exchange_free(struct nb_exchange *x);
 /* Shrinks the chunks if NEST would, then fills the send buffer from the
  * registers. -1 when out of memory. */
-int nb_exchange_collocate(struct nb_exchange *x, const struct nb_net *net);
+int nb_exchange_collocate(struct nb_exchange *x);
 /* Collective: exchanges, growing and repeating while a chunk overflows.
  * -1 when out of memory. */
-int nb_exchange_communicate(struct nb_exchange *x, const struct nb_net *net);
+int nb_exchange_communicate(struct nb_exchange *x);
 
 #endif

@@ -3,7 +3,7 @@
 
 #include <stdlib.h>
 
-#include "engine/vec.h"
+#include "util/vec.h"
 
 struct nb_register *nb_register_new(void)
 {

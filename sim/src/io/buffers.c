@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "connection/targets.h"
 #include "exchange/register.h"
 
 enum {
@@ -79,33 +80,42 @@ static void merge_pages(struct list *l)
 	l->n = m;
 }
 
-static int table(struct list *l, const struct nb_net *net)
+static int table(struct list *l, const struct nb_sim *sim)
 {
-	int rc = add(l, net->csd.src, net->csd.n * sizeof(*net->csd.src));
+	const struct nb_csd *csd = &sim->conn.csd;
+	int rc = add(l, csd->src, csd->n * sizeof(*csd->src));
 
-	for (size_t i = 0; i < net->csd.n && rc == 0; i++)
-		rc = add(l, net->csd.src[i], (size_t)net->threads * sizeof(uint64_t));
+	for (size_t i = 0; i < csd->n && rc == 0; i++)
+		rc = add(l, csd->src[i], (size_t)sim->net.threads * sizeof(uint64_t));
 	return rc;
 }
 
-static int targets(struct list *l, const struct nb_net *net)
+static int targets(struct list *l, const struct nb_sim *sim)
 {
 	int rc = 0;
 
-	for (int t = 0; t < net->threads && rc == 0; t++) {
-		const struct nb_thread_net *th = &net->t[t];
+	for (int t = 0; t < sim->net.threads && rc == 0; t++) {
+		const struct nb_targets *tgt = sim->conn.t[t].tgt;
+		size_t n = sim->net.t[t].n;
 
-		rc = add(l, th->tgt, th->n * sizeof(*th->tgt));
-		for (size_t i = 0; i < th->n && rc == 0; i++)
-			rc = add(l, th->tgt[i].t, th->tgt[i].cap * sizeof(uint64_t));
+		rc = add(l, tgt, n * sizeof(*tgt));
+		for (size_t i = 0; i < n && rc == 0; i++)
+			rc = add(l, tgt[i].t, tgt[i].cap * sizeof(uint64_t));
 	}
 	return rc;
 }
 
-static int shared(struct list *l, const struct nb_net *net)
+/* Every layer's per-thread records, the spike counters, the modulo table. */
+static int shared(struct list *l, const struct nb_sim *sim)
 {
-	return add(l, net->t, (size_t)net->threads * sizeof(*net->t)) ||
-	       add(l, net->spike_counter, (size_t)net->threads * sizeof(uint64_t)) ||
+	const struct nb_net *net = &sim->net;
+	size_t threads = (size_t)net->threads;
+
+	return add(l, net->t, threads * sizeof(*net->t)) ||
+	       add(l, sim->conn.t, threads * sizeof(*sim->conn.t)) ||
+	       add(l, sim->x.reg, threads * sizeof(*sim->x.reg)) ||
+	       add(l, sim->merge, threads * sizeof(*sim->merge)) ||
+	       add(l, net->spike_counter, threads * sizeof(uint64_t)) ||
 	       add(l, net->moduli, (size_t)net->slots * sizeof(*net->moduli));
 }
 
@@ -126,30 +136,33 @@ static int state(struct list *l, const struct nb_net *net)
 	return rc;
 }
 
-static int per_thread(struct list *rings, struct list *syn, const struct nb_net *net)
+static int per_thread(struct list *rings, struct list *syn, const struct nb_sim *sim)
 {
+	const struct nb_net *net = &sim->net;
 	int rc = 0;
 
 	for (int t = 0; t < net->threads && rc == 0; t++) {
 		const struct nb_thread_net *th = &net->t[t];
+		const struct nb_thread_conn *c = &sim->conn.t[t];
 
 		rc = add(rings, th->ring, (size_t)net->slots * th->n *
 		         (size_t)net->channels * sizeof(float)) ||
-		     add(syn, th->syn, th->nsyn * sizeof(*th->syn));
+		     add(syn, c->syn, c->nsyn * sizeof(*c->syn));
 	}
 	return rc;
 }
 
-int nb_sampled_init(struct nb_sampled *s, const struct nb_net *net)
+int nb_sampled_init(struct nb_sampled *s, const struct nb_sim *sim)
 {
+	const struct nb_net *net = &sim->net;
 	struct list l[NB_SAMPLED_BUFFERS];
 	int rc;
 
 	memset(l, 0, sizeof(l));
 	memset(s, 0, sizeof(*s));
-	rc = table(&l[B_TABLE], net) || targets(&l[B_TARGETS], net) ||
-	     shared(&l[B_SHARED], net) || state(&l[B_STATE], net) ||
-	     per_thread(&l[B_RINGS], &l[B_SYNAPSES], net);
+	rc = table(&l[B_TABLE], sim) || targets(&l[B_TARGETS], sim) ||
+	     shared(&l[B_SHARED], sim) || state(&l[B_STATE], net) ||
+	     per_thread(&l[B_RINGS], &l[B_SYNAPSES], sim);
 	for (int b = 0; b < NB_SAMPLED_BUFFERS; b++) {
 		merge_pages(&l[b]);
 		s->r[b] = l[b].r;
@@ -164,15 +177,14 @@ int nb_sampled_init(struct nb_sampled *s, const struct nb_net *net)
 }
 
 /* The growing buffers' regions, now. */
-static int current(struct nb_sampled *s, const struct nb_net *net,
-                   const struct nb_exchange *x)
+static int current(struct nb_sampled *s, const struct nb_exchange *x)
 {
 	struct list reg = {s->r[B_REGISTERS], 0, s->cap[B_REGISTERS]};
 	struct list ex = {s->r[B_EXCHANGE], 0, s->cap[B_EXCHANGE]};
 	int rc = 0;
 
-	for (int t = 0; t < net->threads && rc == 0; t++)
-		rc = add(&reg, net->t[t].reg->e, net->t[t].reg->cap * sizeof(struct nb_reg_entry));
+	for (int t = 0; t < x->threads && rc == 0; t++)
+		rc = add(&reg, x->reg[t]->e, x->reg[t]->cap * sizeof(struct nb_reg_entry));
 	rc = rc || add(&ex, x->send, x->cap * sizeof(uint64_t)) ||
 	     add(&ex, x->recv, x->cap * sizeof(uint64_t));
 	merge_pages(&ex);
@@ -186,12 +198,11 @@ static int current(struct nb_sampled *s, const struct nb_net *net,
 }
 
 void nb_sampled_take(struct nb_sampled *s, struct nb_placement_log *log,
-                     const struct nb_net *net, const struct nb_exchange *x,
-                     int64_t cycle)
+                     const struct nb_sim *sim, int64_t cycle)
 {
 	struct nb_buffer buf[NB_SAMPLED_BUFFERS];
 
-	if (current(s, net, x)) {
+	if (current(s, &sim->x)) {
 		fprintf(stderr, "nbsim: out of memory for a placement sample\n");
 		return;
 	}

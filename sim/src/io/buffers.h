@@ -9,8 +9,7 @@
 #ifndef NB_BUFFERS_H
 #define NB_BUFFERS_H
 
-#include "engine/network.h"
-#include "exchange/exchange.h"
+#include "engine/sim.h"
 #include "io/placement.h"
 
 #define NB_SAMPLED_BUFFERS 8
@@ -23,11 +22,10 @@ struct nb_sampled {
 };
 
 /* 0, or -1 with a message when out of memory. */
-int nb_sampled_init(struct nb_sampled *s, const struct nb_net *net);
+int nb_sampled_init(struct nb_sampled *s, const struct nb_sim *sim);
 /* One placement sample of every buffer at `cycle`. */
 void nb_sampled_take(struct nb_sampled *s, struct nb_placement_log *log,
-                     const struct nb_net *net, const struct nb_exchange *x,
-                     int64_t cycle);
+                     const struct nb_sim *sim, int64_t cycle);
 void nb_sampled_free(struct nb_sampled *s);
 
 #endif

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/clock.h"
-#include "exchange/comm.h"
+#include "util/clock.h"
+#include "mpi/comm.h"
 #include "io/probe.h"
 #include "io/procfs.h"
 

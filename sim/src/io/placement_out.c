@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "exchange/comm.h"
+#include "mpi/comm.h"
 #include "io/npy.h"
 
 /* Rank 0's block for every rank's `bytes` (NULL elsewhere). */

@@ -8,13 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct nb_node_probe {
-	int numa_balancing;           /* -1 when unreadable */
-	uint64_t numa_pte_updates;
-	uint64_t numa_hint_faults;
-	uint64_t numa_hint_faults_local;
-	uint64_t numa_pages_migrated;
-};
+#include "io/procfs.h"
 
 void nb_probe_node(struct nb_node_probe *p);
 uint64_t nb_probe_peak_rss_bytes(void);

@@ -5,9 +5,19 @@
 #ifndef NB_PROCFS_H
 #define NB_PROCFS_H
 
+#include <stdint.h>
+
 #include "common/kernel.h"
 #include "common/vmstat.h"
-#include "io/probe.h"
+
+/* What a node probe reads (probe.h). */
+struct nb_node_probe {
+	int numa_balancing;           /* -1 when unreadable */
+	uint64_t numa_pte_updates;
+	uint64_t numa_hint_faults;
+	uint64_t numa_hint_faults_local;
+	uint64_t numa_pages_migrated;
+};
 
 #define NB_SYSCTL_NUMA_BALANCING NB_SYSCTL_PATH
 #define NB_VMSTAT NB_VMSTAT_PATH

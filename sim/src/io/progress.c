@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
-#include "engine/clock.h"
+#include "util/clock.h"
 
 #define NB_PROGRESS_PERIOD_S 0.5
 

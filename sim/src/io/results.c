@@ -2,7 +2,7 @@
  * timers to rank 0, which writes the result directory (docs/design.md,
  * "Interface 2"): summary.json, the .npy arrays and timers.txt. */
 #include "io/results.h"
-#include "exchange/comm.h"
+#include "mpi/comm.h"
 #include "io/npy.h"
 #include "io/run-data.h"
 #include "io/thp.h"
@@ -38,6 +38,8 @@ static void collect_facts(struct nb_rank_facts *f, const struct nb_run *run,
 	                   &run->context.disturb_end, log->phase_s[NB_PHASE_UPDATE],
 	                   log->cycles);
 	nb_prov_collect(&f->prov, log->threads);
+	if (run->energy)
+		f->energy = *run->energy;
 }
 
 /* Gathers n elements of `size` bytes from every rank; rank 0 gets a new

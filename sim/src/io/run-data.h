@@ -12,7 +12,7 @@
 #include "io/placement_out.h"
 #include "io/probe.h"
 #include "io/provenance.h"
-#include "io/results.h"
+#include "io/run.h"
 
 #define NB_HOST_MAX 256
 #define NB_BINDING_MAX 4096
@@ -32,6 +32,7 @@ struct nb_rank_facts {
 	int64_t anon_huge;                  /* AnonHugePages at the end, bytes; -1 unknown */
 	struct nb_disturb_facts disturb;
 	struct nb_prov_facts prov;
+	struct nb_energy_facts energy;      /* NB_ENERGY_NOT_READER (0) when not read */
 };
 
 struct nb_run_data {
@@ -61,6 +62,8 @@ static inline double nb_phase_max(const struct nb_run_data *d, int p)
 json_t *nb_summary_build(const struct nb_run_data *d);
 /* Adds "disturbance", "provenance" and "tags" to summary (summary-probes.c). */
 void nb_summary_probes(const struct nb_run_data *d, json_t *summary);
+/* summary.json's "energy" (summary-energy.c). */
+json_t *nb_energy_json(const struct nb_run_data *d);
 /* Writes the beNNch-style "key value" timer log. 0, or -1 with a message. */
 int nb_timers_write(const char *path, const struct nb_run_data *d);
 

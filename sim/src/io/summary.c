@@ -216,6 +216,7 @@ static void describe_nodes(const struct nb_run_data *d, json_t *o)
 	json_object_set_new(o, "numa_balancing_in_force",
 	                    env_int("SLURM_NUMA_BALANCING"));
 	json_object_set_new(o, "placement", nb_placement_json(d->placement));
+	json_object_set_new(o, "energy", nb_energy_json(d));
 }
 
 json_t *nb_summary_build(const struct nb_run_data *d)

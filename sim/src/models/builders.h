@@ -1,7 +1,7 @@
 /* builders.h - a network as populations and projections, and the functions
  * a model uses to describe itself in them: what the models (brunel.c,
- * microcircuit.c, multiarea.c) fill, and what engine/connect.c and
- * engine/network.c turn into neurons and synapses. The registry
+ * microcircuit.c, multiarea.c) fill, and what connection/connect.c and
+ * nodes/network.c turn into neurons and synapses. The registry
  * (registry.h) picks a model by name. builders.c. */
 #ifndef NB_BUILDERS_H
 #define NB_BUILDERS_H
@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <jansson.h>
 
-#include "engine/neuron.h"
+#include "models/neuron.h"
 
 enum nb_rule {
 	NB_FIXED_INDEGREE,   /* every target gets k sources, drawn uniformly */

@@ -9,7 +9,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "engine/rng.h"
+#include "util/rng.h"
 #include "models/microcircuit.h"
 #include "models/multiarea.h"
 

@@ -1,6 +1,7 @@
 /* libFuzzer target: the interface values and the log escaper. The first
  * byte picks the parser (request, allow list, default, conflict, job id,
- * unsigned integer) or the escaper; the rest is its input. Each parser may
+ * unsigned integer, a job's request, off= route) or the escaper; the rest
+ * is its input. Each parser may
  * accept only what it documents, and the escaper must always give a
  * bounded, printable string. */
 #include <stddef.h>
@@ -16,6 +17,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 static void parsers(unsigned which, const char *s, size_t len)
 {
 	enum nb_conflict c;
+	enum nb_off o;
 	unsigned mask;
 	uint32_t job;
 	uint64_t u;
@@ -43,8 +45,18 @@ static void parsers(unsigned which, const char *s, size_t len)
 		if (parse_job_id(s, &job) == 0 && (job == 0 || job > NB_JOB_ID_MAX))
 			abort();
 		break;
-	default:
+	case 5:
 		if (parse_uint(s, len, 1000000, &u) == 0 && u > 1000000)
+			abort();
+		break;
+	case 6:
+		if (parse_job_request(s, &v) == 0 &&
+		    (!job_request_name(v) || strcmp(job_request_name(v), s) != 0 ||
+		     request_allowed(2u, v) != (v == 1)))
+			abort();
+		break;
+	default:
+		if (parse_off(s, &o) == 0 && strcmp(off_name(o), s) != 0)
 			abort();
 	}
 }
@@ -73,10 +85,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	memcpy(s, data + 1, size - 1);
 	s[size - 1] = '\0';
-	if (data[0] % 7 == 6)
+	if (data[0] % 9 == 8)
 		escaper((const char *)data + 1, size - 1, s);
 	else
-		parsers(data[0] % 7, s, strlen(s));
+		parsers(data[0] % 9, s, strlen(s));
 	free(s);
 	return 0;
 }

@@ -1,5 +1,5 @@
-/* Unit tests: strict parsing of job ids, request values, allow lists,
- * defaults and conflict policies. */
+/* Unit tests: strict parsing of job ids, request values (also a job's
+ * "0-tasks"), allow lists, defaults, conflict policies and off= routes. */
 #include <string.h>
 
 #include "common/values.h"
@@ -26,6 +26,60 @@ START_TEST(request_values)
 }
 END_TEST
 
+/* A job's request: what --value takes, and "0-tasks"; nothing else. */
+START_TEST(job_requests)
+{
+	static const char *good[] = { "0", "1", "0-tasks" };
+	static const char *bad[] = {
+		"", "2", "-1", "0-task", "0-tasks ", " 0-tasks", "0-Tasks", "0-TASKS", "1-tasks",
+		"0-tasks\n", "0tasks", "0_tasks", "0-tasks-", "tasks", "00-tasks", "0-tasks,1",
+	};
+	int v = -1;
+
+	for (int i = 0; i < 3; i++) {
+		ck_assert_int_eq(parse_job_request(good[i], &v), 0);
+		ck_assert_int_eq(v, i);
+		ck_assert_str_eq(job_request_name(v), good[i]);
+	}
+	ck_assert_int_eq(NB_REQUEST_0_TASKS, 2);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		v = 7;
+		ck_assert_msg(parse_job_request(bad[i], &v) == -1, "accepted '%s'", bad[i]);
+		ck_assert_int_eq(v, 7);
+	}
+	ck_assert_int_eq(parse_job_request(NULL, &v), -1);
+	ck_assert_int_eq(parse_request_value("0-tasks", &v), -1); /* --value stays 0 or 1 */
+	ck_assert_ptr_null(job_request_name(-1));
+	ck_assert_ptr_null(job_request_name(3));
+	/* allowed wherever 0 is */
+	ck_assert(request_allowed(1u, NB_REQUEST_0_TASKS));
+	ck_assert(request_allowed(3u, NB_REQUEST_0_TASKS));
+	ck_assert(!request_allowed(2u, NB_REQUEST_0_TASKS));
+	ck_assert(!request_allowed(0u, NB_REQUEST_0_TASKS));
+}
+END_TEST
+
+START_TEST(off_routes)
+{
+	static const struct { const char *s; enum nb_off o; } good[] = {
+		{ "both", NB_OFF_BOTH }, { "node", NB_OFF_NODE }, { "tasks", NB_OFF_TASKS },
+	};
+	static const char *bad[] = { "", "Both", "both ", "nodes", "task", "0", "none", "both,node" };
+	enum nb_off o;
+
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		ck_assert_int_eq(parse_off(good[i].s, &o), 0);
+		ck_assert_int_eq(o, good[i].o);
+		ck_assert_str_eq(off_name(o), good[i].s);
+	}
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		o = NB_OFF_TASKS;
+		ck_assert_msg(parse_off(bad[i], &o) == -1, "accepted '%s'", bad[i]);
+		ck_assert_int_eq(o, NB_OFF_TASKS);
+	}
+}
+END_TEST
+
 START_TEST(allow_lists)
 {
 	static const struct { const char *s; unsigned mask; } good[] = {
@@ -49,7 +103,7 @@ START_TEST(allow_lists)
 	ck_assert(!request_allowed(1u, 1));
 	ck_assert(request_allowed(2u, 1));
 	ck_assert(!request_allowed(3u, -1));
-	ck_assert(!request_allowed(3u, 2));
+	ck_assert(!request_allowed(3u, 3));
 	ck_assert_str_eq(allow_name(3u), "0,1");
 	ck_assert_str_eq(allow_name(1u), "0");
 	ck_assert_str_eq(allow_name(2u), "1");
@@ -126,6 +180,8 @@ Suite *values_suite(void)
 	TCase *t = tcase_create("values");
 
 	tcase_add_test(t, request_values);
+	tcase_add_test(t, job_requests);
+	tcase_add_test(t, off_routes);
 	tcase_add_test(t, allow_lists);
 	tcase_add_test(t, defaults);
 	tcase_add_test(t, job_ids);

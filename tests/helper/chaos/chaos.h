@@ -20,6 +20,7 @@ enum job_state { J_NEW, J_RUNNING, J_DONE };
 struct job {
 	uint32_t id;
 	int value;
+	int yield;         /* a 0 asked with --off both */
 	enum job_state state;
 	int recorded;      /* its job.<id> is on disk */
 	int honoured;      /* as recorded */

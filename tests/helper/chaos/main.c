@@ -42,7 +42,7 @@ static void new_epoch(struct chaos *c)
 	c->epochs++;
 	c->latest = rand() % 2;
 	c->epochs_latest += c->latest;
-	c->baseline = rand() % 4; /* an administrator's value, set while the node is idle */
+	c->baseline = rand() % 5; /* an administrator's value, set while the node is idle */
 	faults_set_kernel(c, c->baseline);
 	c->njobs = 0;
 	c->target = c->ending ? 0 : 4 + rand() % (MAX_JOBS - 4);
@@ -74,6 +74,7 @@ static int new_job(struct chaos *c, struct run *r)
 	memset(j, 0, sizeof(*j));
 	j->id = c->next_id++;
 	j->value = rand() % 2;
+	j->yield = j->value == 0 && rand() % 3 == 0;
 	r->kind = R_PROLOG;
 	r->job = j;
 	return 1;

@@ -8,8 +8,9 @@
  *    failed epilog or reset changed nothing; a step-end, killed or not,
  *    never adds, removes or changes the honoured flag of a record;
  *  - the kernel holds what the policy gives the running jobs' honoured
- *    requests, and the epoch's baseline when none holds one (a lost
- *    restore otherwise);
+ *    requests (in bit 1, with the baseline's memory tiering bit 2): those
+ *    that do not yield, else 0 while a yielding 0 runs, else the epoch's
+ *    baseline (a lost restore otherwise); a yielding 0 is always honoured;
  *  - the baseline file exists exactly while a record does, and holds the
  *    epoch's baseline; no pending or temporary file is left once settled. */
 #include <dirent.h>
@@ -99,7 +100,7 @@ static void judge_prolog(struct chaos *c, struct run *r, const struct disk *d, i
 		j->recorded = rec >= 0;
 		j->honoured = rec == 1;
 		c->kills_after_commit += rec >= 0;
-	} else if (code == 0 || (code == 3 && !c->latest)) {
+	} else if (code == 0 || (code == 3 && !c->latest && !j->yield)) {
 		if (rec != (code == 0))
 			chaos_fail(c, "prolog of job %u exited %d but its record says honoured %d", j->id, code, rec);
 		j->recorded = 1;
@@ -193,26 +194,31 @@ void model_judge(struct chaos *c, struct run *runs, int n)
 		judge(c, &runs[i], &d);
 }
 
-/* The kernel value the running jobs' honoured requests give, or -1 when
- * none holds one; under latest the newest (by round) decide, and a tie
- * within a round allows either value (mask). */
+static int holds(const struct job *j, int yielding)
+{
+	return j->state == J_RUNNING && j->recorded && j->honoured && j->yield == yielding;
+}
+
+/* The values (bit 1) the running jobs' honoured requests that do not
+ * yield give (mask); under latest the newest (by round) decide, and a tie
+ * within a round allows either value. With none, 0 while a yielding one
+ * runs; 0 (no mask) when no job holds a value. */
 static unsigned allowed_values(const struct chaos *c)
 {
 	long newest = -1;
 	unsigned mask = 0;
 
 	for (int i = 0; i < c->njobs; i++) {
-		const struct job *j = &c->jobs[i];
-
-		if (j->state == J_RUNNING && j->recorded && j->honoured && j->admitted > newest)
-			newest = j->admitted;
+		if (holds(&c->jobs[i], 0) && c->jobs[i].admitted > newest)
+			newest = c->jobs[i].admitted;
 	}
 	for (int i = 0; i < c->njobs; i++) {
 		const struct job *j = &c->jobs[i];
 
-		if (j->state == J_RUNNING && j->recorded && j->honoured &&
-		    (!c->latest || j->admitted == newest))
+		if (holds(j, 0) && (!c->latest || j->admitted == newest))
 			mask |= 1u << j->value;
+		if (holds(j, 1) && newest < 0)
+			mask |= 1u;
 	}
 	return mask;
 }
@@ -253,10 +259,10 @@ void model_check(struct chaos *c, const char *when)
 		chaos_fail(c, "%s: LOST RESTORE: no job holds a value, kernel %d, baseline %d",
 		           when, kernel, c->baseline);
 	}
-	if (mask != 0 && (kernel < 0 || kernel > 1 || !(mask & (1u << kernel))))
-		chaos_fail(c, "%s: kernel %d, but the running jobs' honoured requests allow %s (%s)",
-		           when, kernel, mask == 3 ? "0 or 1" : mask == 1 ? "0" : "1",
-		           c->latest ? "latest" : "keep");
+	if (mask != 0 && (kernel < 0 || (kernel & ~1) != (c->baseline & 2) || !(mask & (1u << (kernel & 1)))))
+		chaos_fail(c, "%s: kernel %d, but the running jobs' honoured requests allow %s over "
+		           "baseline %d (%s)", when, kernel, mask == 3 ? "0 or 1" : mask == 1 ? "0" : "1",
+		           c->baseline, c->latest ? "latest" : "keep");
 	if (!c->latest && mask == 3)
 		chaos_fail(c, "%s: keep: honoured requests for both 0 and 1 are running", when);
 }

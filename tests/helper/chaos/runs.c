@@ -75,7 +75,7 @@ static void pick_fault(const struct chaos *c, struct run *r)
 
 static void exec_child(const struct chaos *c, const struct run *r, int latest)
 {
-	char job[16], val[4], fp[64], *argv[10], *envp[7];
+	char job[16], val[4], fp[64], *argv[12], *envp[7];
 	int n = 0, devnull = open("/dev/null", O_RDWR);
 
 	snprintf(job, sizeof(job), "%u", r->job ? r->job->id : 4000000000u + (unsigned)(rand() % 1000));
@@ -88,12 +88,16 @@ static void exec_child(const struct chaos *c, const struct run *r, int latest)
 			i++;
 		argv[i++] = "--conflict";
 		argv[i++] = latest ? "latest" : "keep";
+		if (r->job->yield) {
+			argv[i++] = "--off";
+			argv[i++] = "both";
+		}
 		argv[i] = NULL;
 	}
 	envp[n++] = (char *)c->env_sysctl;
 	envp[n++] = (char *)c->env_state;
 	envp[n++] = "NB_TEST_VMSTAT=/proc/vmstat";
-	envp[n++] = "NB_TEST_NODES=/nonexistent/numa-nodes";
+	envp[n++] = "NB_TEST_NODE_DIR=/nonexistent"; /* no NUMA: boot default 0 */
 	envp[n++] = (char *)c->env_slice;
 	if (r->failpoint[0]) {
 		snprintf(fp, sizeof(fp), "NB_TEST_FAILPOINT=%s", r->failpoint);

@@ -47,12 +47,17 @@ void commands_setup(void)
 	ck_assert_msg(privs_drop(err, sizeof(err)) == 0, "%s", err);
 }
 
-int prolog(uint32_t job, int value, enum nb_conflict c)
+int prolog_off(uint32_t job, int value, enum nb_conflict c, enum nb_off off)
 {
 	struct nb_args a = { .cmd = NB_CMD_PROLOG, .has_job = 1, .job = job,
-	                     .value = value, .conflict = c };
+	                     .value = value, .conflict = c, .off = off };
 
 	return cmd_prolog(&a);
+}
+
+int prolog(uint32_t job, int value, enum nb_conflict c)
+{
+	return prolog_off(job, value, c, NB_OFF_NODE);
 }
 
 int epilog(uint32_t job)
@@ -155,6 +160,18 @@ void put_record(const char *name, uint32_t job, int value, const char *boot)
 
 	memcpy(r.boot_id, boot, sizeof(r.boot_id));
 	ck_assert_int_gt(record_format(&r, buf, sizeof(buf)), 0);
+	snprintf(path, sizeof(path), "st/%s", name);
+	scratch_write(path, buf);
+}
+
+void put_record_v1(const char *name, uint32_t job, int value, const char *boot)
+{
+	char buf[NB_STATE_FILE_MAX], path[64];
+
+	snprintf(buf, sizeof(buf), "numa-balancing-job 1\njob %u\nvalue %d\nconflict keep\n"
+	         "honoured 1\nseq %u\nstarted 1\nboot_id %s\nnuma_pte_updates 0\n"
+	         "numa_hint_faults 0\nnuma_hint_faults_local 0\nnuma_pages_migrated 0\n",
+	         (unsigned)job, value, (unsigned)job, boot);
 	snprintf(path, sizeof(path), "st/%s", name);
 	scratch_write(path, buf);
 }

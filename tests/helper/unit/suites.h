@@ -34,11 +34,18 @@ const char *scratch_path(const char *name);
 void scratch_write(const char *name, const char *data);
 void fake_set(int value);
 int fake_get(void);
-/* Write st/<name> as a job record, st/baseline, with the given boot id. */
+/* Write st/<name> as a job record, st/baseline, with the given boot id;
+ * put_record_v1 as the version 1 format that came before yielding
+ * requests. */
 void put_record(const char *name, uint32_t job, int value, const char *boot);
 void put_baseline(int value, const char *boot);
+void put_record_v1(const char *name, uint32_t job, int value, const char *boot);
 /* The real commands, in process. */
 int prolog(uint32_t job, int value, enum nb_conflict c);
+/* prolog with --off off (prolog: --off node). */
+int prolog_off(uint32_t job, int value, enum nb_conflict c, enum nb_off off);
+/* A yielding 0: prolog --value 0 --off both. */
+#define prolog_yield(job) prolog_off((job), 0, NB_CONFLICT_KEEP, NB_OFF_BOTH)
 int epilog(uint32_t job);
 #define KEEP NB_CONFLICT_KEEP
 #define LATEST NB_CONFLICT_LATEST

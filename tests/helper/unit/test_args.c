@@ -125,6 +125,77 @@ START_TEST(prolog_env_policy)
 }
 END_TEST
 
+/* --off: node by default; both makes a 0 yield (the record says so);
+ * tasks makes a 0 no request, from --value or the environment; 0-tasks
+ * from the environment is never a request, allowed wherever 0 is. */
+START_TEST(prolog_off_routes)
+{
+	struct nb_args a;
+
+	ck_assert_int_eq(parse(NULL, NULL, &a, ARGS("prolog", "--job", "4", "--value", "0")), 0);
+	ck_assert_int_eq(a.off, NB_OFF_NODE);
+	ck_assert_int_eq(parse(NULL, NULL, &a, ARGS("prolog", "--job", "4", "--value", "0", "--off",
+	                                            "both")), 0);
+	ck_assert_int_eq(a.off, NB_OFF_BOTH);
+	ck_assert_int_eq(a.value, 0);
+	ck_assert_str_eq(a.no_request, "");
+	ck_assert_int_eq(parse(NULL, NULL, &a, ARGS("prolog", "--job=4", "--value=0", "--off=tasks")), 0);
+	ck_assert_int_eq(a.value, -1);
+	ck_assert_str_eq(a.no_request, "job 4 prolog: request 0 (--off tasks) is met by the tasks' "
+	                 "memory policy alone: nothing to do here");
+	ck_assert_int_eq(parse(NULL, NULL, &a, ARGS("prolog", "--job=4", "--value=1", "--off=tasks")), 0);
+	ck_assert_int_eq(a.value, 1);
+	ck_assert_str_eq(a.no_request, "");
+	ck_assert_int_eq(parse("8", "0", &a, ARGS("prolog", "--off", "tasks")), 0);
+	ck_assert_int_eq(a.value, -1);
+	ck_assert_ptr_nonnull(strstr(a.no_request, "job 8 prolog: request 0 (--off tasks)"));
+	for (int off = 0; off < 3; off++) {
+		const char *name = off_name((enum nb_off)off);
+
+		ck_assert_int_eq(parse("8", "0-tasks", &a, ARGS("prolog", "--off", name)), 0);
+		ck_assert_int_eq(a.value, -1);
+		ck_assert_str_eq(a.ignored, "");
+		ck_assert_ptr_nonnull(strstr(a.no_request, "job 8 prolog: request 0-tasks is met"));
+		ck_assert_int_eq(parse(NULL, "0-tasks", &a, ARGS("prolog", "--off", name)), 0);
+		ck_assert_int_eq(a.value, -1);
+		ck_assert_ptr_nonnull(strstr(a.no_request, "prolog: request 0-tasks is met"));
+	}
+	ck_assert_int_eq(parse("8", "0-tasks", &a, ARGS("prolog", "--allow", "0")), 0);
+	ck_assert_int_eq(a.value, -1);
+	ck_assert_ptr_nonnull(strstr(a.no_request, "0-tasks"));
+	/* where 0 is not allowed, 0-tasks is not either: the default applies */
+	ck_assert_int_eq(parse("8", "0-tasks", &a, ARGS("prolog", "--allow", "1", "--default", "1")), 0);
+	ck_assert_int_eq(a.value, 1);
+	ck_assert_ptr_nonnull(strstr(a.ignored, "'0-tasks' (not allowed here); the default 1"));
+	ck_assert_str_eq(a.no_request, "");
+	ck_assert_int_eq(parse("8", "0-task", &a, ARGS("prolog")), 0);
+	ck_assert_int_eq(a.value, -1);
+	ck_assert_ptr_nonnull(strstr(a.ignored, "(not 0, 1 or 0-tasks)"));
+	ck_assert_int_eq(parse(NULL, NULL, &a, ARGS("prolog", "--job", "1", "--value", "0-tasks")), -1);
+	ck_assert_int_eq(parse(NULL, NULL, &a, ARGS("prolog", "--job", "1", "--off", "all")), -1);
+	ck_assert_int_eq(parse(NULL, NULL, &a, ARGS("prolog", "--off", "both", "--off", "node")), -1);
+	ck_assert_int_eq(parse(NULL, NULL, &a, ARGS("epilog", "--job", "1", "--off", "both")), -1);
+}
+END_TEST
+
+START_TEST(script_flag)
+{
+	struct nb_args a;
+
+	ck_assert_int_eq(parse("3", "1", &a, ARGS("prolog", "--script", "--off", "both")), 0);
+	ck_assert_int_eq(a.script, 1);
+	ck_assert_int_eq(a.value, 1);
+	ck_assert_int_eq(parse("3", NULL, &a, ARGS("epilog", "--script")), 0);
+	ck_assert_int_eq(a.script, 1);
+	ck_assert_int_eq(parse("3", NULL, &a, ARGS("epilog")), 0);
+	ck_assert_int_eq(a.script, 0);
+	ck_assert_int_eq(parse("3", NULL, &a, ARGS("epilog", "--script=1")), -1);
+	ck_assert_int_eq(parse("3", NULL, &a, ARGS("epilog", "--script", "--script")), -1);
+	ck_assert_int_eq(parse(NULL, NULL, &a, ARGS("status", "--script")), -1);
+	ck_assert_int_eq(parse(NULL, NULL, &a, ARGS("reset", "--script")), -1);
+}
+END_TEST
+
 START_TEST(epilog_args)
 {
 	struct nb_args a;
@@ -187,6 +258,8 @@ Suite *args_suite(void)
 	tcase_add_test(t, prolog_env);
 	tcase_add_test(t, prolog_env_hostile);
 	tcase_add_test(t, prolog_env_policy);
+	tcase_add_test(t, prolog_off_routes);
+	tcase_add_test(t, script_flag);
 	tcase_add_test(t, epilog_args);
 	tcase_add_test(t, bad_command_lines);
 	tcase_add_test(t, other_commands);

@@ -69,6 +69,27 @@ START_TEST(info_stays_off_stderr)
 }
 END_TEST
 
+/* --script: every message goes to stderr; log_warned tells whether a
+ * warning or an error did. */
+START_TEST(all_to_stderr_and_warned)
+{
+	char buf[128];
+
+	stderr_to_socket();
+	ck_assert_int_eq(log_warned(), 0);
+	log_msg(LOG_INFO, "quiet");
+	ck_assert_int_eq(log_warned(), 0);
+	log_all_to_stderr();
+	log_msg(LOG_INFO, "an outcome");
+	next_write(buf, sizeof(buf));
+	ck_assert_str_eq(buf, "numa-balancing-helper: an outcome\n");
+	ck_assert_int_eq(log_warned(), 0);
+	log_msg(LOG_WARNING, "a reason");
+	next_write(buf, sizeof(buf));
+	ck_assert_int_eq(log_warned(), 1);
+}
+END_TEST
+
 Suite *log_suite(void)
 {
 	Suite *s = suite_create("log");
@@ -77,6 +98,7 @@ Suite *log_suite(void)
 	tcase_add_test(tc, one_write_per_line);
 	tcase_add_test(tc, long_message_cut_to_one_line);
 	tcase_add_test(tc, info_stays_off_stderr);
+	tcase_add_test(tc, all_to_stderr_and_warned);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,5 +1,6 @@
-/* Unit tests: state file format round trip, and corrupt, truncated and
- * hostile contents refused without a crash. */
+/* Unit tests: state file format round trip, version 1 records still
+ * read, and corrupt, truncated and hostile contents refused without a
+ * crash. */
 #include <stdio.h>
 #include <string.h>
 
@@ -7,6 +8,16 @@
 #include "suites.h"
 
 #define BOOT "0123abcd-4567-89ef-0123-456789abcdef"
+
+#define GOOD_TAIL "seq 1\nstarted 2\nboot_id " BOOT "\nnuma_pte_updates 0\n" \
+	"numa_hint_faults 0\nnuma_hint_faults_local 0\nnuma_pages_migrated 0\n"
+
+static int parses(const char *text)
+{
+	struct nb_record r;
+
+	return record_parse(text, strlen(text), &r) == 0;
+}
 
 static struct nb_record sample(void)
 {
@@ -31,6 +42,7 @@ START_TEST(record_round_trip)
 	ck_assert_int_eq(back.value, 1);
 	ck_assert_int_eq(back.conflict, NB_CONFLICT_LATEST);
 	ck_assert_int_eq(back.honoured, 1);
+	ck_assert_int_eq(back.yield, 0);
 	ck_assert(back.seq == r.seq);
 	ck_assert(back.started == r.started);
 	ck_assert_str_eq(back.boot_id, BOOT);
@@ -39,9 +51,74 @@ START_TEST(record_round_trip)
 }
 END_TEST
 
+/* A yielding 0 (--off both) keeps its yield line; only an honoured 0
+ * may yield. */
+START_TEST(yield_round_trip)
+{
+	struct nb_record r = sample(), back;
+	char buf[NB_STATE_FILE_MAX];
+	int len;
+
+	r.value = 0;
+	r.yield = 1;
+	len = record_format(&r, buf, sizeof(buf));
+	ck_assert_int_gt(len, 0);
+	ck_assert_ptr_nonnull(strstr(buf, "numa-balancing-job 2\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "\nhonoured 1\nyield 1\nseq "));
+	ck_assert_int_eq(record_parse(buf, (size_t)len, &back), 0);
+	ck_assert_int_eq(back.yield, 1);
+	ck_assert_int_eq(back.value, 0);
+	r.value = 1;
+	len = record_format(&r, buf, sizeof(buf));
+	ck_assert_int_eq(record_parse(buf, (size_t)len, &back), -1);
+	r.value = 0;
+	r.honoured = 0;
+	len = record_format(&r, buf, sizeof(buf));
+	ck_assert_int_eq(record_parse(buf, (size_t)len, &back), -1);
+}
+END_TEST
+
+/* A version 1 record (written before the upgrade to yielding requests)
+ * still reads, and never yields; it has no yield line, and a version 2
+ * record must have one. */
+START_TEST(version_one_record)
+{
+	static const char v1[] = "numa-balancing-job 1\njob 5\nvalue 0\nconflict latest\nhonoured 1\n"
+		"seq 3\nstarted 2\nboot_id " BOOT "\nnuma_pte_updates 1\nnuma_hint_faults 2\n"
+		"numa_hint_faults_local 3\nnuma_pages_migrated 4\ncgroup numa_a=1\n";
+	struct nb_record back;
+	char buf[NB_STATE_FILE_MAX];
+	int len;
+
+	memset(&back, 0xff, sizeof(back));
+	ck_assert_int_eq(record_parse(v1, strlen(v1), &back), 0);
+	ck_assert_uint_eq(back.job, 5);
+	ck_assert_int_eq(back.value, 0);
+	ck_assert_int_eq(back.conflict, NB_CONFLICT_LATEST);
+	ck_assert_int_eq(back.honoured, 1);
+	ck_assert_int_eq(back.yield, 0);
+	ck_assert(back.seq == 3 && back.start.pages_migrated == 4);
+	ck_assert_str_eq(back.cgroup, "numa_a=1");
+	len = record_format(&back, buf, sizeof(buf)); /* rewritten as version 2 */
+	ck_assert_int_eq(len, (int)strlen(v1) + 8);
+	ck_assert_ptr_nonnull(strstr(buf, "numa-balancing-job 2\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "\nhonoured 1\nyield 0\nseq 3\n"));
+	ck_assert(!parses("numa-balancing-job 1\njob 5\nvalue 0\nconflict keep\nhonoured 1\n"
+	                       "yield 0\n" GOOD_TAIL));
+	ck_assert(!parses("numa-balancing-job 2\njob 5\nvalue 0\nconflict keep\nhonoured 1\n"
+	                       GOOD_TAIL));
+	ck_assert(!parses("numa-balancing-job 3\njob 5\nvalue 0\nconflict keep\nhonoured 1\n"
+	                       "yield 0\n" GOOD_TAIL));
+	ck_assert(parses("numa-balancing-job 2\njob 5\nvalue 0\nconflict keep\nhonoured 1\n"
+	                      "yield 0\n" GOOD_TAIL));
+	ck_assert(!parses("numa-balancing-job 2\njob 5\nvalue 0\nconflict keep\nhonoured 1\n"
+	                       "yield 2\n" GOOD_TAIL));
+}
+END_TEST
+
 START_TEST(baseline_round_trip)
 {
-	for (int v = 0; v <= 3; v++) {
+	for (int v = 0; v <= 4; v++) {
 		struct nb_baseline b = { .value = v }, back;
 		char buf[NB_STATE_FILE_MAX];
 		memcpy(b.boot_id, BOOT, sizeof(b.boot_id));
@@ -96,15 +173,6 @@ START_TEST(every_byte_flipped)
 }
 END_TEST
 
-static int parses(const char *text)
-{
-	struct nb_record r;
-
-	return record_parse(text, strlen(text), &r) == 0;
-}
-
-#define GOOD_TAIL "seq 1\nstarted 2\nboot_id " BOOT "\nnuma_pte_updates 0\n" \
-	"numa_hint_faults 0\nnuma_hint_faults_local 0\nnuma_pages_migrated 0\n"
 
 START_TEST(hostile)
 {
@@ -183,8 +251,11 @@ START_TEST(hostile_baseline)
 {
 	struct nb_baseline b;
 	const char *ok = "numa-balancing-baseline 1\nvalue 3\nboot_id " BOOT "\n";
+	const char *four = "numa-balancing-baseline 1\nvalue 4\nboot_id " BOOT "\n";
 	const char *bad[] = {
 		"numa-balancing-baseline 1\nvalue 256\nboot_id " BOOT "\n",
+		"numa-balancing-baseline 1\nvalue 5\nboot_id " BOOT "\n",
+		"numa-balancing-baseline 1\nvalue 255\nboot_id " BOOT "\n",
 		"numa-balancing-baseline 1\nvalue \nboot_id " BOOT "\n",
 		"numa-balancing-baseline 1\nvalue 3\nboot_id " BOOT,
 		"numa-balancing-baseline 1\nboot_id " BOOT "\nvalue 3\n",
@@ -194,6 +265,8 @@ START_TEST(hostile_baseline)
 
 	ck_assert_int_eq(baseline_parse(ok, strlen(ok), &b), 0);
 	ck_assert_int_eq(b.value, 3);
+	ck_assert_int_eq(baseline_parse(four, strlen(four), &b), 0);
+	ck_assert_int_eq(b.value, 4);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
 		ck_assert_msg(baseline_parse(bad[i], strlen(bad[i]), &b) == -1, "accepted #%zu", i);
 }
@@ -205,6 +278,8 @@ Suite *record_suite(void)
 	TCase *t = tcase_create("format");
 
 	tcase_add_test(t, record_round_trip);
+	tcase_add_test(t, yield_round_trip);
+	tcase_add_test(t, version_one_record);
 	tcase_add_test(t, baseline_round_trip);
 	tcase_add_test(t, truncated);
 	tcase_add_test(t, every_byte_flipped);

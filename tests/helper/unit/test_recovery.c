@@ -21,10 +21,10 @@ static void set_failpoint(const char *name)
 	failpoint_init();
 }
 
-/* Baseline 3, jobs 1 and 2 holding 0. */
+/* Baseline 4 (neither request gives it), jobs 1 and 2 holding 0. */
 static void two_jobs(void)
 {
-	fake_set(3);
+	fake_set(4);
 	ck_assert_int_eq(prolog(1, 0, KEEP), 0);
 	ck_assert_int_eq(prolog(2, 0, KEEP), 0);
 	ck_assert_int_eq(fake_get(), 0);
@@ -49,7 +49,7 @@ static void both_epilogs(void)
 {
 	ck_assert_int_eq(epilog(1), 0);
 	ck_assert_int_eq(epilog(2), 0);
-	assert_clean(3);
+	assert_clean(4);
 }
 
 /* The helper keeps no CAP_DAC_OVERRIDE: a mode-000 file is EACCES even to
@@ -88,7 +88,7 @@ START_TEST(failed_record_leaves_no_baseline)
 	                                      "baseline-write:enospc" };
 
 	for (size_t i = 0; i < sizeof(faults) / sizeof(faults[0]); i++) {
-		fake_set(3);
+		fake_set(4);
 		if (i == 1) { /* a not-honoured request is saved as a record */
 			set_failpoint(NULL);
 			ck_assert_int_eq(prolog(1, 0, KEEP), 0);
@@ -100,7 +100,7 @@ START_TEST(failed_record_leaves_no_baseline)
 			ck_assert_int_eq(fake_get(), 0);
 			ck_assert_int_eq(epilog(1), 0);
 		}
-		assert_clean(3);
+		assert_clean(4);
 	}
 }
 END_TEST
@@ -120,8 +120,8 @@ static void killed_prolog(const char *point)
 	ck_assert_msg(WIFSIGNALED(status), "%s: the prolog was not killed", point);
 }
 
-/* Job 1 holds 0 over baseline 3; job 2's latest prolog for 1 is killed at
- * each step before its last: the epilog of job 1 must restore 3, never
+/* Job 1 holds 0 over baseline 4; job 2's latest prolog for 1 is killed at
+ * each step before its last: the epilog of job 1 must restore 4, never
  * switch the node to job 2's 1, and check must not see job 2 as holder. */
 START_TEST(killed_prolog_never_applied)
 {
@@ -131,23 +131,23 @@ START_TEST(killed_prolog_never_applied)
 	};
 
 	for (size_t i = 0; i < sizeof(points) / sizeof(points[0]); i++) {
-		fake_set(3);
+		fake_set(4);
 		ck_assert_int_eq(prolog(1, 0, KEEP), 0);
 		killed_prolog(points[i]);
 		ck_assert_int_eq(epilog(1), 0);
-		ck_assert_msg(fake_get() == 3, "killed at %s: kernel %d, want the baseline 3",
+		ck_assert_msg(fake_get() == 4, "killed at %s: kernel %d, want the baseline 4",
 		              points[i], fake_get());
 		ck_assert_int_eq(epilog(2), 0);
-		assert_clean(3);
+		assert_clean(4);
 	}
 }
 END_TEST
 
 /* The first prolog killed right after it saved the baseline; an
- * administrator then sets 2. No later run may bring back the stale 3. */
+ * administrator then sets 2. No later run may bring back the stale 4. */
 START_TEST(killed_first_prolog_baseline_not_reused)
 {
-	fake_set(3);
+	fake_set(4);
 	killed_prolog("baseline-renamed");
 	ck_assert_int_eq(baseline_on_disk(), 1);
 	fake_set(2);
@@ -164,7 +164,7 @@ END_TEST
  * writing run (here another job's prolog) puts back what job 1 holds. */
 START_TEST(killed_prolog_settled_by_next_run)
 {
-	fake_set(3);
+	fake_set(4);
 	ck_assert_int_eq(prolog(1, 0, KEEP), 0);
 	killed_prolog("prolog-applied");
 	ck_assert_int_eq(fake_get(), 1);
@@ -176,7 +176,7 @@ START_TEST(killed_prolog_settled_by_next_run)
 	ck_assert_int_eq(cmd_check(), 0);
 	ck_assert_int_eq(epilog(1), 0);
 	ck_assert_int_eq(epilog(3), 0);
-	assert_clean(3);
+	assert_clean(4);
 }
 END_TEST
 
@@ -184,13 +184,13 @@ END_TEST
  * holds like one that exited 0. */
 START_TEST(killed_after_commit_holds)
 {
-	fake_set(3);
+	fake_set(4);
 	ck_assert_int_eq(prolog(1, 0, KEEP), 0);
 	killed_prolog("commit-renamed");
 	ck_assert_int_eq(epilog(1), 0);
 	ck_assert_int_eq(fake_get(), 1);
 	ck_assert_int_eq(epilog(2), 0);
-	assert_clean(3);
+	assert_clean(4);
 }
 END_TEST
 

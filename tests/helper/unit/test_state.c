@@ -110,7 +110,7 @@ START_TEST(drops_corrupt_and_hostile)
 	ck_assert(exists("job.5"));
 	ck_assert_uint_eq(st.pending.n, 0);
 	const char *gone[] = { "job.6", "job.abc", "job.09", "job.10", "job.11", "job.12",
-	                       "job.13", "job.14", ".tmp.job.16", "pending.17", "pending.x" };
+	                       "job.13", "job.14", "job.15", ".tmp.job.16", "pending.17", "pending.x" };
 	for (size_t i = 0; i < sizeof(gone) / sizeof(gone[0]); i++)
 		ck_assert_msg(!exists(gone[i]), "%s left", gone[i]);
 	ck_assert(exists("notes"));
@@ -194,6 +194,64 @@ START_TEST(corrupt_baseline_falls_back)
 }
 END_TEST
 
+/* The kernel takes 0 .. 4: a baseline beyond is corrupt (it could never be
+ * restored), removed, and the records get the boot default. */
+START_TEST(baseline_out_of_range)
+{
+	static const char *const bad[] = { "5", "7", "255", "256", "4294967296" };
+	struct nb_state st;
+	char text[128];
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		snprintf(text, sizeof(text), "numa-balancing-baseline 1\nvalue %s\nboot_id %s\n", bad[i],
+		         BOOT);
+		scratch_write("st/baseline", text);
+		put_record("job.5", 5, 0, BOOT);
+		load(&st, 1);
+		ck_assert_int_eq(st.has_baseline, 1);
+		ck_assert_int_eq(st.base.value, 1);
+		unload(&st);
+	}
+	put_baseline(4, BOOT);
+	load(&st, -1);
+	ck_assert_int_eq(st.base.value, 4);
+	unload(&st);
+}
+END_TEST
+
+/* A directory where a state file belongs: an empty one is removed like
+ * any proven-bad entry, and the helper writes its file there again; one
+ * that is not empty stays, and the load is refused (nothing else
+ * removed), never reported as removed. */
+START_TEST(directory_in_place)
+{
+	struct nb_state st;
+	char err[256];
+	struct stat sb;
+	int fd;
+
+	put_record("job.5", 5, 0, BOOT);
+	ck_assert_int_eq(mkdir(scratch_path("st/baseline"), 0755), 0);
+	load(&st, 1);
+	ck_assert_int_eq(st.base.value, 1);
+	ck_assert_int_eq(lstat(scratch_path("st/baseline"), &sb), 0);
+	ck_assert(S_ISREG(sb.st_mode));
+	unload(&st);
+	ck_assert_int_eq(unlink(scratch_path("st/baseline")), 0);
+	ck_assert_int_eq(mkdir(scratch_path("st/baseline"), 0755), 0);
+	scratch_write("st/baseline/x", "");
+	scratch_write("st/job.6", "corrupt");
+	fd = statedir_open(scratch_path("st"), err, sizeof(err));
+	ck_assert_int_ge(fd, 0);
+	fallback_value = -1;
+	ck_assert_int_eq(state_load(&st, fd, BOOT, fallback), -1);
+	close(fd);
+	ck_assert_int_eq(lstat(scratch_path("st/baseline"), &sb), 0);
+	ck_assert(S_ISDIR(sb.st_mode));
+	ck_assert(exists("job.5"));
+}
+END_TEST
+
 START_TEST(add_and_remove)
 {
 	struct nb_state st;
@@ -229,6 +287,8 @@ Suite *state_suite(void)
 	tcase_add_test(t, lone_baseline_dropped);
 	tcase_add_test(t, pending_loaded_apart);
 	tcase_add_test(t, corrupt_baseline_falls_back);
+	tcase_add_test(t, baseline_out_of_range);
+	tcase_add_test(t, directory_in_place);
 	tcase_add_test(t, add_and_remove);
 	suite_add_tcase(s, t);
 	return s;

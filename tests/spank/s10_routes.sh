@@ -1,0 +1,84 @@
+# The per-process route. On this one-node machine the scanner marks pages
+# and takes hint faults too when the sysctl is 1, so: with the sysctl at 1,
+# a --numa-balancing=0 job sharing the node with a running
+# --numa-balancing=1 job takes no NUMA hint faults in its own process
+# (fault-probe: total_numa_faults of its threads after seconds of page
+# touching) and its memory has the local policy, while the 1 job's process
+# takes them; in both orders. And the routes without a helper: 0-tasks,
+# and 0 under off=tasks, leave the sysctl alone and turn the tasks off.
+# shellcheck shell=bash disable=SC2034,SC2016
+
+FAULT_PROBE=$B/tests/spank/fault-probe
+
+# One job that prints "started", runs fault-probe for SECONDS and prints
+# the probe line; its id on stdout.
+probe_job() { # VALUE SECONDS
+	submit --numa-balancing="$1" --wrap "echo started; $FAULT_PROBE $2 64 2; $PROBE"
+}
+
+# The two jobs' results: the 0 job off in its own process while the
+# sysctl was 1 for at least part of its run (the second job of each pair
+# ends after the first), the 1 job balanced.
+expect_shared() { # DESC ZERO-JOB ONE-JOB
+	local desc=$1 zero=$2 one=$3 faults
+	faults=$(probe_value "$OUT/$zero.out" faults)
+	expect_eq "$desc: =0 job took no NUMA hint faults" "$faults" 0
+	expect_eq "$desc: =0 job's memory has the local policy" "$(probe_value "$OUT/$zero.out" mempolicy)" local
+	expect_grep "$desc: =0 job ran while the sysctl was 1" "$OUT/$zero.out" 'kernel=[01]\.\.1'
+	expect_eq "$desc: =0 job: SLURM_NUMA_BALANCING" "$(probe_value "$OUT/$zero.out" env)" 0
+	expect_no_grep "$desc: =0 job: no warning" "$OUT/$zero.err" warning
+	faults=$(probe_value "$OUT/$one.out" faults)
+	if [ "${faults:-0}" -gt 0 ] 2>/dev/null; then pass "$desc: =1 job took NUMA hint faults ($faults)"
+	else fail "$desc: =1 job took no NUMA hint faults ('$faults')"; fi
+	expect_eq "$desc: =1 job's memory has the default policy" "$(probe_value "$OUT/$one.out" mempolicy)" default
+	expect_grep "$desc: =1 job ran with the sysctl at 1" "$OUT/$one.out" 'kernel=1\.\.1'
+	expect_no_grep "$desc: =1 job: no warning" "$OUT/$one.err" warning
+	expect_eq "$desc: value restored after both" "$(sysctl_get)" 1
+}
+
+scenario_shared_node() {
+	local one zero
+	[ -x "$FAULT_PROBE" ] || { fail "$FAULT_PROBE missing (make $FAULT_PROBE)"; return; }
+	sysctl_set 1
+	one=$(probe_job 1 12) || { fail "sbatch failed"; return; }
+	wait_started "$one"
+	zero=$(probe_job 0 8) || { fail "sbatch failed"; return; }
+	wait_gone "$zero" 60
+	wait_gone "$one" 60
+	expect_shared "=1 first, =0 beside it" "$zero" "$one"
+	zero=$(probe_job 0 8) || { fail "sbatch failed"; return; }
+	wait_started "$zero"
+	one=$(probe_job 1 12) || { fail "sbatch failed"; return; }
+	wait_gone "$zero" 60
+	wait_gone "$one" 60
+	expect_shared "=0 first, =1 beside it" "$zero" "$one"
+}
+
+# A 0 request no helper serves: the sysctl stays, the tasks are off.
+expect_tasks_only() { # DESC JOB VALUE OFF
+	expect_eq "$1: the job read the sysctl" "$(probe_value "$OUT/$2.out" sysctl)" 1
+	expect_eq "$1: SLURM_NUMA_BALANCING" "$(probe_value "$OUT/$2.out" env)" 0
+	expect_eq "$1: the script's memory policy" "$(probe_value "$OUT/$2.out" policy)" local
+	expect_no_grep "$1: no warning" "$OUT/$2.err" warning
+	expect_grep "$1: the prolog ran no helper" "$CLUSTER/log/slurmd.log" \
+		"job $2: prolog: numa_balancing=$3 with off=$4: the tasks get a local memory policy; no helper run"
+	expect_eq "$1: value unchanged after the job" "$(sysctl_get)" 1
+}
+
+scenario_zero_tasks() {
+	local j
+	sysctl_set 1
+	j=$(submit --numa-balancing=0-tasks --wrap "$PROBE") || { fail "sbatch failed"; return; }
+	wait_gone "$j"
+	expect_tasks_only "--numa-balancing=0-tasks, off=both" "$j" 0-tasks both
+}
+
+scenario_off_tasks() {
+	local j
+	sysctl_set 1
+	j=$(submit --numa-balancing=0 --wrap "$PROBE") || { fail "sbatch failed"; return; }
+	wait_gone "$j"
+	expect_tasks_only "--numa-balancing=0, off=tasks" "$j" 0 tasks
+	expect_grep "off=tasks: the epilog ran no helper on a node without state" "$CLUSTER/log/slurmd.log" \
+		"job $j: epilog: no helper state in /run/numa-balancing: nothing to do, no helper run"
+}
