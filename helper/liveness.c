@@ -56,6 +56,17 @@ static int job_at(const char *s, size_t len, uint32_t *job)
 	return parse_job_id(id, job);
 }
 
+/* What a failed look at a process or cgroup says: nothing when it is gone
+ * (ENOENT, ESRCH), not a directory, or (EFBIG) a command line too long to
+ * be a slurmstepd's; any other error leaves the scan unknown. */
+static void failed_look(struct nb_alive *a, const char *what, const char *name)
+{
+	if (errno == ENOENT || errno == ESRCH || errno == ENOTDIR || errno == EFBIG)
+		return;
+	log_msg(LOG_WARNING, "%s %s: %s: every job counts as running", what, name, strerror(errno));
+	a->known = 0;
+}
+
 /* One /proc/<pid>: a root-owned slurmstepd names its job. */
 static void look_at_process(struct nb_alive *a, int procfd, const char *pid)
 {
@@ -64,12 +75,19 @@ static void look_at_process(struct nb_alive *a, int procfd, const char *pid)
 	uint32_t job;
 	size_t len;
 
-	if (fstatat(procfd, pid, &st, AT_SYMLINK_NOFOLLOW) != 0 || st.st_uid != 0)
+	if (fstatat(procfd, pid, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+		failed_look(a, "process", pid);
+		return;
+	}
+	if (st.st_uid != 0)
 		return;
 	strcpy(path, pid);
 	strcat(path, "/cmdline");
-	if (read_small_file(procfd, path, buf, sizeof(buf), &len) != 0 ||
-	    len <= strlen(STEPD) || memcmp(buf, STEPD, strlen(STEPD)) != 0)
+	if (read_small_file(procfd, path, buf, sizeof(buf), &len) != 0) {
+		failed_look(a, "process", pid);
+		return;
+	}
+	if (len <= strlen(STEPD) || memcmp(buf, STEPD, strlen(STEPD)) != 0)
 		return;
 	if (job_at(buf + strlen(STEPD), len - strlen(STEPD), &job) == 0)
 		add(a, job, NB_SEEN_STEP);
@@ -113,14 +131,17 @@ static void each_dir(int at, const char *name, void (*fn)(struct nb_alive *, int
 	struct dirent *e;
 
 	if (!d) {
+		failed_look(a, "cgroup", name);
 		if (fd >= 0)
 			close(fd);
 		return;
 	}
-	while ((e = readdir(d)) != NULL) {
+	while ((errno = 0, e = readdir(d)) != NULL) {
 		if (e->d_type == DT_DIR && strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
 			fn(a, dirfd(d), e->d_name);
 	}
+	if (errno != 0)
+		failed_look(a, "cgroup", name);
 	closedir(d);
 }
 

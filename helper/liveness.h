@@ -18,14 +18,15 @@
 #define NB_SEEN_CGROUP 2u
 
 struct nb_alive {
-	int known;                  /* 0: /proc could not be read: every job counts as alive */
+	int known;                  /* 0: the scan failed somewhere: every job counts as alive */
 	struct nb_seen { uint32_t job; unsigned how; } *jobs;
 	size_t n, cap;
 };
 
 /* Scans the processes under p->proc and the cgroup trees under
- * p->cgroup_root. Never fails: what cannot be read is logged at debug
- * level, and without /proc the scan is unknown. */
+ * p->cgroup_root. Never fails: a process or cgroup that went away in the
+ * meantime is no witness, but any other error (and no /proc) makes the
+ * scan unknown, logged. */
 void alive_scan(struct nb_alive *a, const struct nb_paths *p);
 /* NB_SEEN_* bits for job; all bits when the scan is unknown. */
 unsigned alive_seen(const struct nb_alive *a, uint32_t job);

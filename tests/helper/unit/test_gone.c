@@ -134,6 +134,27 @@ START_TEST(no_proc_means_running)
 }
 END_TEST
 
+/* A process that went away during the scan (no cmdline left), or one whose
+ * command line is too long to be a slurmstepd's, is no witness; a process
+ * that cannot be read for any other reason leaves the scan unknown, and
+ * every job counts as running (tests/helper/inject.py fails the reads of
+ * the cgroup tree too). */
+START_TEST(unreadable_means_running)
+{
+	char longcmd[200];
+
+	memset(longcmd, 'x', sizeof(longcmd));
+	dirs("proc/200");
+	process(201, longcmd, sizeof(longcmd), 0);
+	dirs("cgroup/system.slice/slurmstepd.scope");
+	ck_assert_uint_eq(seen(4), 0);
+	dirs("proc/202/cmdline"); /* not a regular file */
+	ck_assert_uint_eq(seen(4), NB_SEEN_STEP | NB_SEEN_CGROUP);
+	ck_assert_int_eq(rmdir(scratch_path("proc/202/cmdline")), 0);
+	ck_assert_uint_eq(seen(4), 0);
+}
+END_TEST
+
 /* The issue's case: job 10's epilog could not run the helper. The next
  * epilog on the node, of a job that asked for nothing, restores the value. */
 START_TEST(other_epilog_restores)
@@ -318,6 +339,7 @@ Suite *gone_suite(void)
 	tcase_add_checked_fixture(w, scratch_setup, scratch_teardown);
 	tcase_add_test(w, witnesses);
 	tcase_add_test(w, no_proc_means_running);
+	tcase_add_test(w, unreadable_means_running);
 	suite_add_tcase(s, w);
 	tcase_add_checked_fixture(t, commands_setup, scratch_teardown);
 	tcase_add_test(t, other_epilog_restores);
