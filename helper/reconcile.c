@@ -47,8 +47,8 @@ enum nb_exit session_settle_gone(struct nb_session *s, int always, unsigned *cle
 	struct nb_gone g;
 
 	*cleared = 0;
-	if (!always && (s->st.jobs.n == 0 || s->st.ended == 0))
-		return NB_EXIT_OK; /* no marker, or none a record could need yet */
+	if (!always && s->st.ended == 0)
+		return NB_EXIT_OK; /* no marker: nothing to prove or tidy */
 	gone_load(&g, s->dirfd, s->st.boot_id);
 	/* Backwards: clearing moves the last record into slot i, already seen. */
 	for (size_t i = s->st.jobs.n; rc == NB_EXIT_OK && i-- > 0;) {

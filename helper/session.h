@@ -55,9 +55,9 @@ enum nb_exit session_forget(struct nb_session *s, size_t i, struct nb_record *r,
 enum nb_exit session_converge(struct nb_session *s);
 /* Clears the records of jobs proven gone (gone.h), restoring what the
  * remaining records say, and removes the ended markers no record needs.
- * Unless always, a node without records is left as it is. Counts the
- * records cleared. Reading which jobs run never fails: an error there
- * means "running". (reconcile.c) */
+ * Unless always, a state directory without markers is left as it is.
+ * Counts the records cleared. Reading which jobs run never fails: an
+ * error there means "running". (reconcile.c) */
 enum nb_exit session_settle_gone(struct nb_session *s, int always, unsigned *cleared);
 
 #endif
