@@ -2,25 +2,36 @@
 """System-call fault injection: no lost restore, whatever call fails.
 
 For each scenario (a node state made by uninjected runs, then one command
-of the helper's test build: prolog, epilog, status, check, reset or
-step-end) the command is traced once with strace to count its calls of
-each system call; then, for every call of every system call it makes, it
-runs again from the same state with that one call failing (strace
--e inject=SYSCALL:error=ERRNO:when=N). After each injected run:
+of the helper's test build: prolog, epilog, status, check, reset,
+step-end, reconcile or metrics) the command is traced once with strace to
+count its calls of each system call; then, for every call of every system
+call it makes, it runs again from the same state with that one call
+failing (strace -e inject=SYSCALL:error=ERRNO:when=N). Those calls include
+dropping privileges (prctl: no_new_privs, the securebits; capset around
+the write), Landlock's, and, in the scenarios with a job whose epilog
+failed (the plugin's ended marker), reading the markers and the scan of a
+fake /proc and cgroup tree for the job's steps. After each injected run:
   - a prolog that failed as the plugin sees it (exit 2, 4, 5, any other
     non-zero but 3, or a signal) left no record of its job that was not
     there before; an epilog or reset that exited 0 left none;
   - a run that exited 0 left the kernel where the state says (check exits
-    0); one that failed (not killed) left it so or as it found it, except a
-    failed epilog or reset, whose record stays for the next run;
+    0, or reports only a record of an ended job while status --json says
+    consistent); one that failed (not killed) left it so or as it found
+    it, except a failed run that forgets a record (an epilog, reset or
+    reconcile; a prolog beside an ended job's record), which puts
+    the kernel back first: the record stays for the next run;
+  - the record of a job whose step still runs is never cleared: an error
+    while looking for its steps means "running";
   - a non-zero exit said why on stderr (unless the failed call was the
-    write to stderr itself);
+    write to stderr itself); metrics left no temporary file beside its
+    output;
   - the epilogs of every job of the scenario, run without injection, exit
     0 and put the fake sysctl back at the baseline, with no record, pending
-    record, temporary file or baseline left.
+    record, ended marker, temporary file or baseline left.
 
 Usage: inject.py HELPER_TEST_BIN [ERRNO]   (as root; ERRNO: EIO by default)
 """
+import json
 import os
 import re
 import shutil
@@ -37,39 +48,61 @@ CALL = re.compile(r"^(?:\d+\s+)?([a-z_][a-z0-9_]*)\(")
 
 # Scenarios: name -> (kernel value at the start, uninjected setup runs as
 # (arguments, exit code, extra environment), the injected command, extra
-# environment for it, the jobs whose epilogs end the scenario, whether it
-# needs --off/--script).
+# environment for it, the jobs whose epilogs end the scenario, and what the
+# helper's --help must name for it to run (--script; reconcile, for the
+# markers). A setup run "!ended N" writes the plugin's marker for job N,
+# "!step N" a slurmstepd of job N in the fake /proc (removed before the
+# closing epilogs).
 SCENARIOS = [
-    ("prolog 0 on a node at 3", 3, [], "prolog --job 7 --value 0", {}, [7], False),
-    ("prolog 1 on a node at 1", 1, [], "prolog --job 7 --value 1", {}, [7], False),
+    ("prolog 0 on a node at 3", 3, [], "prolog --job 7 --value 0", {}, [7], None),
+    ("prolog 1 on a node at 1", 1, [], "prolog --job 7 --value 1", {}, [7], None),
     ("prolog 1 latest over a 0", 4, [("prolog --job 1 --value 0", 0, {})],
-     "prolog --job 2 --value 1 --conflict latest", {}, [1, 2], False),
+     "prolog --job 2 --value 1 --conflict latest", {}, [1, 2], None),
     ("prolog 1 refused under keep", 1, [("prolog --job 1 --value 0", 0, {})],
-     "prolog --job 2 --value 1", {}, [1, 2], False),
+     "prolog --job 2 --value 1", {}, [1, 2], None),
     ("prolog repeated", 4, [("prolog --job 1 --value 0", 0, {})],
-     "prolog --job 1 --value 0", {}, [1], False),
+     "prolog --job 1 --value 0", {}, [1], None),
     ("prolog settles a killed prolog", 4,
      [("prolog --job 1 --value 1 --conflict latest", 137, {"NB_TEST_FAILPOINT": "prolog-applied"})],
-     "prolog --job 2 --value 0", {}, [1, 2], False),
+     "prolog --job 2 --value 0", {}, [1, 2], None),
     ("prolog yielding 0 beside a 1", 2, [("prolog --job 1 --value 1", 0, {})],
-     "prolog --job 2 --value 0 --off both", {}, [1, 2], True),
+     "prolog --job 2 --value 0 --off both", {}, [1, 2], "--script"),
     ("prolog --script from the environment", 0, [], "prolog --script --off both",
-     {"SLURM_JOB_ID": "3", OPT: "1"}, [3], True),
+     {"SLURM_JOB_ID": "3", OPT: "1"}, [3], "--script"),
     ("epilog of the last job", 3, [("prolog --job 1 --value 0", 0, {})],
-     "epilog --job 1", {}, [1], False),
+     "epilog --job 1", {}, [1], None),
     ("epilog of the holder, latest", 4,
      [("prolog --job 1 --value 0", 0, {}), ("prolog --job 2 --value 1 --conflict latest", 0, {})],
-     "epilog --job 2", {}, [1, 2], False),
+     "epilog --job 2", {}, [1, 2], None),
     ("epilog of an unknown job settles a pending one", 4,
      [("prolog --job 1 --value 0", 0, {}),
       ("prolog --job 2 --value 1 --conflict latest", 137, {"NB_TEST_FAILPOINT": "prolog-applied"})],
-     "epilog --job 9", {}, [1, 2], False),
+     "epilog --job 9", {}, [1, 2], None),
     ("status --json", 4, [("prolog --job 1 --value 0", 0, {}), ("prolog --job 2 --value 1", 3, {})],
-     "status --json", {}, [1, 2], False),
-    ("check", 4, [("prolog --job 1 --value 0", 0, {})], "check", {}, [1], False),
+     "status --json", {}, [1, 2], None),
+    ("check", 4, [("prolog --job 1 --value 0", 0, {})], "check", {}, [1], None),
     ("reset", 4, [("prolog --job 1 --value 0", 0, {}), ("prolog --job 2 --value 1", 3, {})],
-     "reset", {}, [1, 2], False),
-    ("step-end", 4, [("prolog --job 1 --value 0", 0, {})], "step-end --job 1", {}, [1], False),
+     "reset", {}, [1, 2], None),
+    ("step-end", 4, [("prolog --job 1 --value 0", 0, {})], "step-end --job 1", {}, [1], None),
+    ("epilog beside an ended job", 4,
+     [("prolog --job 1 --value 1", 0, {}), ("prolog --job 2 --value 0 --off both", 0, {}),
+      ("!ended 1", 0, {})],
+     "epilog --job 2", {}, [1, 2], "reconcile"),
+    ("prolog beside an ended holder", 4, [("prolog --job 1 --value 1", 0, {}), ("!ended 1", 0, {})],
+     "prolog --job 2 --value 0", {}, [1, 2], "reconcile"),
+    ("prolog beside an ended job whose step runs", 3,
+     [("prolog --job 1 --value 0", 0, {}), ("!ended 1", 0, {}), ("!step 1", 0, {})],
+     "prolog --job 2 --value 0", {}, [1, 2], "reconcile"),
+    ("check with an ended job", 4, [("prolog --job 1 --value 0", 0, {}), ("!ended 1", 0, {})],
+     "check", {}, [1], "reconcile"),
+    ("reconcile", 3,
+     [("prolog --job 1 --value 0", 0, {}), ("prolog --job 2 --value 0", 0, {}),
+      ("!ended 1", 0, {}), ("!ended 9", 0, {})],
+     "reconcile", {}, [1, 2], "reconcile"),
+    ("metrics", 4,
+     [("prolog --job 1 --value 0", 0, {}), ("prolog --job 2 --value 1", 3, {}),
+      ("!ended 2", 0, {})],
+     "metrics --out %(root)s/out/metrics.prom", {}, [1, 2], "reconcile"),
 ]
 
 
@@ -92,15 +125,41 @@ class Node:
         os.makedirs(job)
         with open(os.path.join(job, "memory.stat"), "w") as f:
             f.write("anon 4096\nnuma_pages_migrated 4\nnuma_pte_updates 5\nnuma_hint_faults 6\n")
+        self.proc = os.path.join(root, "proc")
+        os.makedirs(os.path.join(root, "cgroup", "system.slice", "slurmstepd.scope"))
+        self.out = os.path.join(root, "out")
+        with open("/proc/sys/kernel/random/boot_id") as f:
+            self.boot_id = f.read().strip()
         self.env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "NB_TEST_SYSCTL": self.sysctl,
                     "NB_TEST_STATE_DIR": self.st, "NB_TEST_VMSTAT": vmstat,
                     "NB_TEST_CGROUP_SLICE": os.path.join(root, "slice"),
-                    "NB_TEST_NODE_DIR": os.path.join(root, "no-nodes")}
+                    "NB_TEST_NODE_DIR": os.path.join(root, "no-nodes"),
+                    "NB_TEST_PROC": self.proc, "NB_TEST_CGROUP_ROOT": os.path.join(root, "cgroup")}
 
     def fresh(self, value):
         shutil.rmtree(self.st, ignore_errors=True)
         os.mkdir(self.st, 0o755)
+        self.steps(False)
+        shutil.rmtree(self.out, ignore_errors=True)
+        os.mkdir(self.out, 0o755)
         self.set(value)
+
+    def ended(self, job):
+        """The marker the plugin writes when the job's epilog could not
+        run the helper (common/ended.h)."""
+        with open(os.path.join(self.st, "ended.%d" % job), "w") as f:
+            f.write("numa-balancing-ended 1\njob %d\nboot_id %s\nfailure timed-out\nstatus 0\n"
+                    % (job, self.boot_id))
+
+    def steps(self, job):
+        """A root-owned slurmstepd of job (a step still running) in the
+        fake /proc, or none when job is False."""
+        shutil.rmtree(self.proc, ignore_errors=True)
+        os.mkdir(self.proc, 0o755)
+        if job is not False:
+            os.mkdir(os.path.join(self.proc, "4242"), 0o555)
+            with open(os.path.join(self.proc, "4242", "cmdline"), "w") as f:
+                f.write("slurmstepd: [%d.0]\0" % job)
 
     def set(self, value):
         with open(self.sysctl, "w") as f:
@@ -113,16 +172,33 @@ class Node:
     def files(self):
         return sorted(n for n in os.listdir(self.st) if n != "lock")
 
-    def run(self, args, env=None, strace=None):
+    def run(self, args, env=None, strace=None, stdout=False):
         """Runs the helper (under strace with its arguments); returns the
-        exit code (negative: killed by that signal) and stderr."""
-        cmd = [BIN] + args.split()
+        exit code (negative: killed by that signal) and stderr (and stdout
+        when asked)."""
+        cmd = [BIN] + (args % {"root": self.root}).split()
         if strace:
             cmd = [STRACE, "-f", "-qq"] + strace + cmd
         e = dict(self.env, **(env or {}))
-        p = subprocess.run(cmd, env=e, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+        p = subprocess.run(cmd, env=e, stdin=subprocess.DEVNULL,
+                           stdout=subprocess.PIPE if stdout else subprocess.DEVNULL,
                            stderr=subprocess.PIPE, preexec_fn=no_core)
-        return p.returncode, p.stderr.decode(errors="replace")
+        err = p.stderr.decode(errors="replace")
+        if stdout:
+            return p.returncode, err, p.stdout.decode(errors="replace")
+        return p.returncode, err
+
+    def check(self):
+        """check's exit code and stderr; a report of records of ended jobs
+        alone (exit 1) counts as 0 while status --json says the kernel holds
+        what the records say."""
+        rc, err, out = self.run("check", stdout=True)
+        if rc == 1 and " ended, but " in out:
+            src, serr, sout = self.run("status --json", stdout=True)
+            if src != 0:
+                return src, serr
+            return (0 if json.loads(sout)["consistent"] else 1), out
+        return rc, err
 
 
 def no_core():
@@ -134,6 +210,10 @@ def prepare(node, sc):
     _, start, setup, _, _, _, _ = sc
     node.fresh(start)
     for args, want, env in setup:
+        if args.startswith("!"):
+            what, job = args[1:].split()
+            node.ended(int(job)) if what == "ended" else node.steps(int(job))
+            continue
         rc, err = node.run(args, env)
         if rc != want and not (want == 137 and rc == -9):
             raise Failure("setup '%s' exited %d, want %d: %s" % (args, rc, want, err.strip()))
@@ -181,10 +261,23 @@ def judge(node, sc, before, call, when, rc, err):
         raise Failure("%s: %s exit 0 left %s" % (where, cmd, " ".join(left)))
     if rc > 0 and rc != 3 and not err.strip() and call != "write" and not (cmd == "check" and rc == 1):
         raise Failure("%s: exit %d with nothing on stderr" % (where, rc))
-    if rc >= 0 and not (failed and cmd in ("epilog", "reset")):
-        crc, cerr = node.run("check")
+    # A failed run that forgets records (an epilog, reset or reconcile, or
+    # a prolog beside an ended job's record) puts the kernel back
+    # before it removes the file: the record stays for the next run.
+    forgets = cmd in ("epilog", "reset", "reconcile") or (
+        cmd == "prolog" and any(n.startswith("ended.") for n in before[0]))
+    if rc >= 0 and not (failed and forgets):
+        crc, cerr = node.check()
         if crc != 0 and (rc == 0 or crc != before[1]):
             raise Failure("%s: exit %d, then check exited %d: %s" % (where, rc, crc, cerr.strip()))
+    if cmd == "metrics" and set(os.listdir(node.out)) - {"metrics.prom"}:
+        raise Failure("%s: exit %d left %s" % (where, rc, " ".join(os.listdir(node.out))))
+    running = [a for a, _, _ in sc[2] if a.startswith("!step ")]
+    for a in running:
+        if "job.%s" % a.split()[1] in before[0] and "job.%s" % a.split()[1] not in left:
+            raise Failure("%s: exit %d cleared the record of job %s, whose step runs"
+                          % (where, rc, a.split()[1]))
+    node.steps(False)
     for j in jobs:
         erc, eerr = node.run("epilog --job %d" % j)
         if erc != 0:
@@ -200,7 +293,6 @@ def main():
     if os.geteuid() != 0:
         sys.exit("inject: must run as root")
     helper_help = subprocess.run([BIN, "--help"], stdout=subprocess.PIPE).stdout.decode()
-    new = "--script" in helper_help
     base = "/dev/shm" if os.access("/dev/shm", os.W_OK) else "/tmp"
     root = tempfile.mkdtemp(prefix="nb-inject.", dir=base)
     os.chmod(root, 0o755)
@@ -208,12 +300,12 @@ def main():
     try:
         node = Node(root)
         for sc in SCENARIOS:
-            if sc[6] and not new:
-                print("inject: %s: skipped (this helper has no --off/--script)" % sc[0])
+            if sc[6] and sc[6] not in helper_help:
+                print("inject: %s: skipped (this helper has no %s)" % (sc[0], sc[6]))
                 continue
             calls = counts(node, sc)
             prepare(node, sc)
-            before = (node.files(), node.run("check")[0])
+            before = (node.files(), node.check()[0])
             n = 0
             for call in sorted(calls):
                 for when in range(1, calls[call] + 1):
