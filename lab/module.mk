@@ -49,7 +49,9 @@ check-lab: deps all
 # The plugin under cgroup v2 (this host's hierarchy is hybrid), in the lab's
 # guest: on Debian 12's 6.1, and on Debian 13's 6.12, whose memory.stat
 # counts NUMA balancing per cgroup, so the epilog line must carry each
-# job's own counters (tests/slurm/cgroup-v2-guest).
+# job's own counters, and a 0 job sharing the node with a 1 job must take
+# no hint faults in its cgroup while the 1 job's migrates pages
+# (tests/slurm/cgroup-v2-guest).
 CGROUP_V2_OUT := $(LAB_B)/cgroup-v2
 check-cgroup-v2: deps all
 	rm -rf $(CGROUP_V2_OUT) && mkdir -p $(CGROUP_V2_OUT)/6.1 $(CGROUP_V2_OUT)/6.12
