@@ -14,7 +14,7 @@ LAB_RUN  = MPLCONFIGDIR=$(REPORT_MPL) lab/lab --nbsim $(SIM_B)/nbsim \
 ALL_TARGETS   += $(LAB_B)/refpattern
 CHECK_TARGETS += check-lab-report check-lab check-cgroup-v2
 LINT_SOURCES  += lab/refpattern.c
-.PHONY: lab check-lab check-lab-report check-cgroup-v2
+.PHONY: lab check-lab check-lab-report check-cgroup-v2 lab-membind
 
 $(LAB_B):
 	mkdir -p $@
@@ -49,9 +49,21 @@ check-lab: deps all
 # The plugin under cgroup v2 (this host's hierarchy is hybrid), in the lab's
 # guest: on Debian 12's 6.1, and on Debian 13's 6.12, whose memory.stat
 # counts NUMA balancing per cgroup, so the epilog line must carry each
-# job's own counters (tests/slurm/cgroup-v2-guest).
+# job's own counters, and a 0 job sharing the node with a 1 job must take
+# no hint faults in its cgroup while the 1 job's migrates pages
+# (tests/slurm/cgroup-v2-guest).
 CGROUP_V2_OUT := $(LAB_B)/cgroup-v2
 check-cgroup-v2: deps all
 	rm -rf $(CGROUP_V2_OUT) && mkdir -p $(CGROUP_V2_OUT)/6.1 $(CGROUP_V2_OUT)/6.12
 	lab/guest --out $(CGROUP_V2_OUT)/6.1 -- tests/slurm/cgroup-v2-guest
 	LAB_KERNEL_SUITE=trixie lab/guest --out $(CGROUP_V2_OUT)/6.12 -- tests/slurm/cgroup-v2-guest
+
+# What memory binding does to a job that asks for balancing: Slurm's
+# --mem-bind and Open MPI's process binding, one job each, in the guest on
+# Debian 13's 6.12 (per-cgroup counters); a table of each job's NUMA
+# counters and memory policy (lab/membind). A measurement: not in make check.
+MEMBIND_OUT := $(LAB_B)/membind
+lab-membind: deps all
+	rm -rf $(MEMBIND_OUT)
+	LAB_KERNEL_SUITE=trixie lab/guest --quiet --timeout 1200 --out $(MEMBIND_OUT) -- lab/membind; \
+	  s=$$?; cat $(MEMBIND_OUT)/guest-script.log; exit $$s
