@@ -8,6 +8,15 @@ LAB_OUT ?= lab-out
 # lab/lab options: vCPUs per node, ranks, threads, model, scale, THP mode,
 # allocator, repetitions, nbsim arguments (lab/lab --help).
 LAB_ARGS ?=
+# LAB_VALIDATE=yes: `make lab` runs, instead of lab/lab's own runs, the
+# validation through Slurm with the plugin in the guest, as `make demo`
+# does there (lab/demo: nbsim and the control with --numa-balancing=1, 0
+# and 0-tasks), into $(LAB_OUT)/validation; LAB_ARGS are then
+# numa-balancing-validate options in place of lab/demo's own.
+LAB_VALIDATE ?= no
+ifneq ($(filter-out yes no,$(LAB_VALIDATE)),)
+$(error LAB_VALIDATE must be yes or no, not '$(LAB_VALIDATE)')
+endif
 LAB_RUN  = MPLCONFIGDIR=$(REPORT_MPL) lab/lab --nbsim $(SIM_B)/nbsim \
            --refpattern $(LAB_B)/refpattern
 
@@ -25,7 +34,12 @@ $(LAB_B)/refpattern: lab/refpattern.c sim/src/io/procfs.c $(COMMON_LIB) | $(LAB_
 
 lab: deps all
 	@mkdir -p $(REPORT_MPL)
+ifeq ($(LAB_VALIDATE),yes)
+	B=$(B) MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo --where lab $(LAB_OUT) $(SIM_B)/nbsim \
+	  $(LAB_ARGS)
+else
 	$(LAB_RUN) --out $(LAB_OUT) $(LAB_ARGS)
+endif
 
 # The headline and check-lab's assertions on a synthetic lab folder.
 check-lab-report:

@@ -84,19 +84,21 @@ check-demo: all
 	  $(CHECK_DEMO)/validation --ranks 2 --conditions 4
 
 # The demo in the lab's emulated two-node machine, as `make demo` runs it
-# where the host has one NUMA node (nbsim and the control pattern, 3
-# interleaved pairs each): report.json must show pages migrated with 1,
-# none and no hint faults with 0, and the headline where the runs ran and
-# why.
+# where the host has one NUMA node (nbsim and the control pattern with 1,
+# 0 and 0-tasks), with 2 repetitions instead of 3: report.json must show
+# pages migrated with 1, none and no hint faults with 0 and with 0-tasks
+# (whose jobs ran with the sysctl at 1 and their tasks under the local
+# policy), the headline each condition's hint faults and pages migrated
+# and where the runs ran and why.
 CHECK_DEMO_LAB := $(B)/report/check-demo-lab
 CHECK_TARGETS  += check-demo-lab
 .PHONY: check-demo-lab
 check-demo-lab: deps all
 	@mkdir -p $(REPORT_MPL)
-	B=$(B) MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo --where lab $(CHECK_DEMO_LAB) \
-	  $(SIM_B)/nbsim
+	B=$(B) DEMO_REPS=2 MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo --where lab \
+	  $(CHECK_DEMO_LAB) $(SIM_B)/nbsim
 	PYTHONPATH=sim/report $(PYTHON) tests/report/verify_demo.py \
-	  $(CHECK_DEMO_LAB)/validation --ranks 1 --also-command --conditions 4 \
+	  $(CHECK_DEMO_LAB)/validation --ranks 1 --also-command --conditions 6 \
 	  --expect lab
 
 # --command on the local Slurm: one pair of jobs running `srun touch-pages`

@@ -45,19 +45,33 @@ def provenance(ranks, threads=2, hosts=("node1",), *, bind="close",
     }
 
 
+def _value(requested):
+    """What balancing a request puts in force for the job: 0 for none and
+    for "0-tasks"."""
+    return 0 if requested in (None, "0-tasks") else requested
+
+
+def _kernel(requested):
+    """The sysctl's (start, end) under a request: 1 for "0-tasks", whose
+    jobs leave it alone."""
+    value = 1 if requested == "0-tasks" else _value(requested)
+    return value, value
+
+
 def summary(ranks, cycles, *, requested=1, kernel=None, in_force="same",
             counters=None, hosts=("node1",), t_sim_ms=None, time_sim_s=None,
             rtf=None, allocator="glibc", job_id=None, placement=None,
             numa_nodes=1, rep=None, thp=None, probes=None, prov=None,
-            energy=None):
+            energy=None, policy=None):
     """A complete summary.json object; kernel is (start, end) on every
-    host (default: the requested value), counters a vmstat() dict used for
-    every host (default: what balancing `requested` would produce). rep
-    (the "rep" tag), thp ({"enabled", "defrag"}), probes (a disturbance()
-    object), prov (a provenance() object) and energy (a rapl() object)
-    are left out when None."""
-    value = 0 if requested is None else requested
-    kernel = (value, value) if kernel is None else kernel
+    host (default: the requested value; 1 for "0-tasks"), counters a
+    vmstat() dict used for every host (default: what balancing
+    `requested` would produce; none for "0-tasks"). rep (the "rep" tag),
+    thp ({"enabled", "defrag"}), probes (a disturbance() object), prov (a
+    provenance() object), energy (a rapl() object) and policy (the
+    memory_policy list) are left out when None."""
+    value = _value(requested)
+    kernel = _kernel(requested) if kernel is None else kernel
     if counters is None:
         counters = vmstat(pte=50000, faults=20000) if value else vmstat()
     t_sim_ms = cycles * 1.5 if t_sim_ms is None else t_sim_ms
@@ -85,7 +99,8 @@ def summary(ranks, cycles, *, requested=1, kernel=None, in_force="same",
         "placement": placement,
     }
     extras = {"tags": None if rep is None else {"rep": rep}, "thp": thp,
-              "disturbance": probes, "provenance": prov, "energy": energy}
+              "disturbance": probes, "provenance": prov, "energy": energy,
+              "memory_policy": policy}
     out.update({k: v for k, v in extras.items() if v is not None})
     return out
 
@@ -181,7 +196,7 @@ def random_run(path, rng, *, ranks=2, cycles=400, base_ms=1.0, slope_ms=0.01,
 
 
 def _sample_text(host, time_s, nb, counters, ticks, pressure_us, load,
-                 nodes):
+                 nodes, policy):
     lines = [f"host {host}", f"time_s {time_s}",
              f"numa_balancing {nb}"]
     lines += [f"{k} {v}" for k, v in counters.items()]
@@ -190,26 +205,31 @@ def _sample_text(host, time_s, nb, counters, ticks, pressure_us, load,
               "cpus 2", f"numa_nodes {nodes}", "kernel 6.18.44 #1 SMP",
               "cpu_model AMD EPYC",
               "thp_enabled madvise", "thp_defrag madvise"]
+    lines += [] if policy is None else [f"memory_policy {policy}"]
     return "\n".join(lines) + "\n"
 
 
 def command_run(path, *, requested=1, rep="01", wall_s=3.0, exit_status=0,
                 counters=None, hosts=("node1",), steal_ticks=0,
                 pressure_s=0.0, kernel=None, job_id="7", numa_nodes=1,
-                command="srun ./touch 3"):
+                command="srun ./touch 3", policy=None):
     """A --command run directory as the job script and nbv-node-sample
     write it (docs/design.md, Interface 3): counters (a vmstat() dict,
     default what `requested` would produce) grow between the samples,
-    as do steal time and CPU pressure."""
+    as do steal time and CPU pressure; policy: the samples'
+    memory_policy (left out when None)."""
     os.makedirs(path, exist_ok=True)
     nb = "unset" if requested is None else requested
-    kernel = (requested, requested) if kernel is None else kernel
+    kernel = _kernel(requested) if kernel is None else kernel
     if counters is None:
-        counters = vmstat(pte=50000, faults=20000) if requested else vmstat()
+        counters = (vmstat(pte=50000, faults=20000) if _value(requested)
+                    else vmstat())
     fields = {"format": "nbv-command 1", "command": command,
               "exit_status": exit_status, "start_utc": "2026-12-01T10:00:00Z",
               "wall_s": wall_s, "slurm_job_id": job_id, "nodes": len(hosts),
-              "numa_balancing_requested": nb, "numa_balancing_in_force": nb,
+              "numa_balancing_requested": nb,
+              "numa_balancing_in_force": "unset" if requested is None
+              else _value(requested),
               "rep": rep, "omp_proc_bind": "close", "omp_places": "cores",
               "slurm_cpu_bind": "unset"}
     with open(os.path.join(path, "command-run.txt"), "w") as f:
@@ -224,5 +244,5 @@ def command_run(path, *, requested=1, rep="01", wall_s=3.0, exit_status=0,
             ticks = [100, 0, 50, 900, 0, 0, 0, steal, 0, 0]
             with open(os.path.join(path, f"node-{which}-{t}.txt"), "w") as f:
                 f.write(_sample_text(host, time_s, value, values, ticks, psi,
-                                     1.0, numa_nodes))
+                                     1.0, numa_nodes, policy))
     return path

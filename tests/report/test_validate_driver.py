@@ -2,7 +2,8 @@
 squeue, sacct and scontrol scripts on PATH that record what they are
 asked and answer as Slurm does), so that no cluster is needed: with
 --also-command each repetition submits nbsim's pair, then the program's,
-in the repetition's order; after the jobs it records each job's energy
+in the repetition's order; --conditions adds --numa-balancing=0-tasks,
+the order rotating over repetitions; after the jobs it records each job's energy
 as sacct gives it (asking again while the job's record has not arrived)
 and the site's energy plugin, or sacct's refusal; --no-report stops
 there. The recorded files are what the report reads (nbreport/sacct.py)."""
@@ -111,6 +112,20 @@ class DriverTest(unittest.TestCase):
             asked = f.read().split()
         self.assertEqual(asked.count("7003"), 2)
         self.assertEqual(len(asked), 9)
+
+    def test_three_conditions_rotate(self):
+        p, _ = self.validate("--reps", "3", "--conditions", "1,0,0-tasks",
+                             "--also-command", "srun ./touch 3")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("conditions 1 0 0-tasks", p.stdout)
+        jobs = [(j[1], j[2]) for j in self.submitted()]
+        order = [["1", "0", "0-tasks"], ["0", "0-tasks", "1"],
+                 ["0-tasks", "1", "0"]]
+        want = []
+        for rep, values in enumerate(order, 1):
+            for app in ("glibc", "touch"):
+                want += [(f"rep{rep:02d}-nb{v}-{app}", v) for v in values]
+        self.assertEqual(jobs, want)
 
     def test_sacct_refusal_is_recorded(self):
         p, out = self.validate("--reps", "1", SACCT_FAIL="1")

@@ -11,8 +11,11 @@ slower, as nbsim's demo is on a quiet machine with two NUMA nodes),
 `disturbed` (a CPU hog ran: some run flagged, and no conclusive effect in
 the direction opposite to the quiet one), `lab` (the demo in the
 emulated two-node machine: a condition with 1 migrated pages, one with 0
-migrated none and took no hint faults, and the headline says first where
-the runs ran and why). --also-command accepts --command runs beside
+migrated none and took no hint faults, nbsim's 0-tasks condition (off by
+the tasks' memory policy) neither, every 0-tasks condition with the
+sysctl at 1 and its tasks under the local policy, the headline's kernel
+line gives hint faults and pages migrated for each condition, and the
+headline says first where the runs ran and why). --also-command accepts --command runs beside
 nbsim's.
     verify_demo.py VALIDATION_DIR (--ranks N [--also-command] | --command)
                    --conditions K [--expect quiet|disturbed|lab]"""
@@ -100,6 +103,42 @@ def _quiet(obj, cond):
                for r in obj["runs"] if r["condition"] == cond)
 
 
+def _kernel_lines(obj):
+    """The headline's kernel details by the condition label they start
+    with."""
+    kernel = next((h for h in obj["headline"] if h["topic"] == "kernel"),
+                  {"detail": []})
+    return {d.partition(": ")[0]: d for d in kernel["detail"]}
+
+
+def tasks_problems(obj, conds):
+    """Every 0-tasks condition ran with the sysctl at 1 and its tasks under
+    the local policy; nbsim's neither migrated a page nor took a hint
+    fault in any run (its window, the sim phase, holds nbsim's threads
+    alone; a --command run's holds the job's step daemons too, which carry
+    no policy); the headline's kernel line gives every condition's rates,
+    nbsim's 0-tasks none."""
+    tasks = [c for c in conds.values() if c["key"]["numa_balancing"] == "0-tasks"]
+    if not any(c["key"]["app"] == "nbsim" for c in tasks):
+        yield "no nbsim condition with 0-tasks (off by the tasks' memory policy)"
+    for c in tasks:
+        if c["sysctl_values"] != [1] or c["memory_policies"] != ["local"]:
+            yield (f"{c['label']}: sysctl {c['sysctl_values']}, memory "
+                   f"policies {c['memory_policies']}; expected [1], ['local']")
+        if c["verdicts"] != {"ok": len(c["runs"])}:
+            yield f"{c['label']}: verdicts {c['verdicts']}"
+        if c["key"]["app"] == "nbsim" and not _quiet(obj, c["id"]):
+            yield f"{c['label']}: a run migrated pages or took hint faults"
+    lines = _kernel_lines(obj)
+    for c in conds.values():
+        line = lines.get(c["label"], "")
+        if "/s hint faults" not in line or "/s pages migrated" not in line:
+            yield f"the headline's kernel line lacks {c['label']}: {line!r}"
+        elif c in tasks and c["key"]["app"] == "nbsim" and not line.startswith(
+                f"{c['label']}: 0/s hint faults, 0/s pages migrated"):
+            yield f"the headline shows balancing at work: {line}"
+
+
 def lab_problems(obj):
     """The demo in the emulated machine showed the effect, and says so."""
     conds = {c["id"]: c for c in obj["conditions"]}
@@ -111,6 +150,7 @@ def lab_problems(obj):
         yield "no condition with 1 migrated pages"
     if not still:
         yield "no condition with 0 without migrations and hint faults"
+    yield from tasks_problems(obj, conds)
     first = obj["headline"][0]
     for words in ("emulated two-node machine", "NUMA node"):
         if first["topic"] != "machine" or words not in first["text"]:

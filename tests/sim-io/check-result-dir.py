@@ -145,8 +145,10 @@ def key_checks(s):
         "numa_nodes": lambda v: is_int(v) and v >= 1,
         "allocator": lambda v: v in ("glibc", "jemalloc"),
         "slurm_job_id": or_null(string),
-        "numa_balancing_requested": or_null(is_int),
+        "numa_balancing_requested": lambda v: v is None or is_int(v)
+        or v == "0-tasks",
         "numa_balancing_in_force": or_null(is_int),
+        "memory_policy": list_of(string, ranks),
         "placement": placement_ok(ranks),
         "energy": energy_ok,
         "compressed_spikes": lambda v: isinstance(v, bool),

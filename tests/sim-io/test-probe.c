@@ -1,11 +1,12 @@
-/* test-probe.c - peak RSS, host name, per-thread CPU binding, allocator and
- * NUMA node count, against what this machine says independently. Set
+/* test-probe.c - peak RSS, host name, per-thread CPU binding, memory
+ * policy, allocator and NUMA node count, against what this machine says independently. Set
  * NB_TEST_ALLOCATOR=jemalloc when running it with jemalloc preloaded. */
 #include "io/probe.h"
 #include "run-suite.h"
 
 #include <check.h>
 #include <glob.h>
+#include <numaif.h>
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,6 +95,42 @@ START_TEST(numa_nodes)
 }
 END_TEST
 
+/* The names numa_maps uses, with get_mempolicy's mode flags. */
+START_TEST(mempolicy_names)
+{
+	static const struct { int mode; const char *name; } cases[] = {
+		{ MPOL_DEFAULT, "default" },
+		{ MPOL_LOCAL, "local" },
+		{ MPOL_PREFERRED, "prefer" },
+		{ MPOL_BIND | MPOL_F_NUMA_BALANCING, "bind=balancing" },
+		{ MPOL_BIND | NB_MPOL_F_STATIC_NODES, "bind=static" },
+		{ MPOL_INTERLEAVE | NB_MPOL_F_RELATIVE_NODES | MPOL_F_NUMA_BALANCING,
+		  "interleave=relative|balancing" },
+		{ 9, "mode 9" },
+	};
+	char buf[64];
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		nb_mempolicy_name(cases[i].mode, buf, sizeof buf);
+		ck_assert_str_eq(buf, cases[i].name);
+	}
+	nb_mempolicy_name(MPOL_BIND | MPOL_F_NUMA_BALANCING, buf, 6);
+	ck_assert_str_eq(buf, "bind=");
+}
+END_TEST
+
+/* This thread's own policy, as set_mempolicy left it. */
+START_TEST(mempolicy_of_this_thread)
+{
+	char buf[64];
+	nb_probe_mempolicy(buf, sizeof buf);
+	ck_assert_str_eq(buf, "default");
+	ck_assert_int_eq(set_mempolicy(MPOL_LOCAL, NULL, 0), 0);
+	nb_probe_mempolicy(buf, sizeof buf);
+	ck_assert_str_eq(buf, "local");
+	ck_assert_int_eq(set_mempolicy(MPOL_DEFAULT, NULL, 0), 0);
+}
+END_TEST
+
 START_TEST(node_probe)
 {
 	struct nb_node_probe p;
@@ -114,6 +151,8 @@ int main(void)
 	tcase_add_test(tc, binding_from_environment_and_truncated);
 	tcase_add_test(tc, allocator);
 	tcase_add_test(tc, numa_nodes);
+	tcase_add_test(tc, mempolicy_names);
+	tcase_add_test(tc, mempolicy_of_this_thread);
 	tcase_add_test(tc, node_probe);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

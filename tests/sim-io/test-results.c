@@ -18,6 +18,7 @@
 
 #include <check.h>
 #include <math.h>
+#include <numaif.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,6 +158,31 @@ START_TEST(computed_values)
 	ck_assert_int_eq(json_integer_value(json_object_get(s, "numa_balancing_requested")), 0);
 	ck_assert_int_eq(json_integer_value(json_object_get(s, "numa_balancing_in_force")), 1);
 	ck_assert_double_eq(num(json_object_get(s, "params"), "g"), 5.0);
+	json_decref(s);
+}
+END_TEST
+
+/* --numa-balancing=0-tasks is kept as text, without a warning; each
+ * rank's memory policy is the one it ran under. */
+START_TEST(policy_route)
+{
+	char err[1024];
+	setenv("SLURM_SPANK__SLURM_SPANK_OPTION_numa_balancing_numa_balancing", "0-tasks", 1);
+	setenv("SLURM_NUMA_BALANCING", "0", 1);
+	ck_assert_int_eq(set_mempolicy(MPOL_LOCAL, NULL, 0), 0);
+	capture_begin();
+	json_t *s = write_and_load("results-policy");
+	capture_end(err, sizeof err);
+	ck_assert_int_eq(set_mempolicy(MPOL_DEFAULT, NULL, 0), 0);
+	ck_assert_str_eq(json_string_value(json_object_get(s, "numa_balancing_requested")), "0-tasks");
+	ck_assert_int_eq(json_integer_value(json_object_get(s, "numa_balancing_in_force")), 0);
+	const json_t *policy = json_object_get(s, "memory_policy");
+	ck_assert_int_eq(json_array_size(policy), 1);
+	ck_assert_str_eq(json_string_value(json_array_get(policy, 0)), "local");
+	ck_assert_ptr_null(strstr(err, "not an integer"));
+	json_decref(s);
+	s = write_and_load("results");
+	ck_assert_str_eq(json_string_value(json_array_get(json_object_get(s, "memory_policy"), 0)), "default");
 	json_decref(s);
 }
 END_TEST
@@ -339,6 +365,7 @@ int main(void)
 	TCase *tc = tcase_create("results");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, computed_values);
+	tcase_add_test(tc, policy_route);
 	tcase_add_test(tc, per_host_facts);
 	tcase_add_test(tc, placement_record);
 	tcase_add_test(tc, probes_provenance_tags);

@@ -4,7 +4,8 @@ script, and node-start-T.txt / node-end-T.txt, written by
 nbv-node-sample on every node of the job before and after the command.
 The result is a Run of kind "command" whose summary has the keys of an
 nbsim summary that mean the same (numa_balancing, vmstat_delta, the Slurm
-values, numa_nodes, disturbance, provenance, tags) plus command, exit_status, wall_s
+values, numa_nodes, disturbance, provenance, tags; memory_policy: the
+sampling tasks', start and end on each host) plus command, exit_status, wall_s
 (the command's wall time) and window_s (between the two samples, which
 the counters cover)."""
 
@@ -12,6 +13,7 @@ import glob
 import os
 import re
 
+from . import policy
 from .rundir import VMSTAT_KEYS, Run, RunDirError
 
 RUN_FILE = "command-run.txt"
@@ -24,7 +26,7 @@ SAMPLE_KEYS = ("host", "time_s", "numa_balancing", *VMSTAT_KEYS, "stat_cpu",
                "clk_tck", "loadavg", "cpu_pressure_some_us", "cpus",
                "kernel", "cpu_model", "thp_enabled", "thp_defrag")
 # Keys that samples taken before nbv-node-sample wrote them lack.
-OPTIONAL_SAMPLE_KEYS = ("numa_nodes",)
+OPTIONAL_SAMPLE_KEYS = ("numa_nodes", "memory_policy")
 UNSET = "unset"
 
 
@@ -82,6 +84,7 @@ def _sample(file):
         s[key] = _number(file, key, raw[key], int)
     s["numa_nodes"] = (_number(file, "numa_nodes", raw["numa_nodes"], int)
                        if "numa_nodes" in raw else None)
+    s["memory_policy"] = raw.get("memory_policy")
     ticks = raw["stat_cpu"].split()
     if len(ticks) < 8 or not all(t.isdigit() for t in ticks):
         _fail(file, "stat_cpu must be the numbers of /proc/stat's cpu line")
@@ -143,6 +146,20 @@ def _fewest_nodes(samples):
     return None if None in counts else min(counts)
 
 
+def _policies(samples):
+    """The sampling tasks' memory policies, start and end on each host, or
+    None where a sample lacks it."""
+    found = [s["memory_policy"] for s in samples]
+    return None if None in found else found
+
+
+def _request(file, text):
+    """The --numa-balancing value the job asked for: 0, 1, "0-tasks" or
+    None."""
+    return text if text == policy.TASKS else _optional_int(
+        file, "numa_balancing_requested", text)
+
+
 def _summary(path, run, starts, ends):
     file = os.path.join(path, RUN_FILE)
     if set(starts) != set(ends):
@@ -158,9 +175,11 @@ def _summary(path, run, starts, ends):
         "wall_s": _number(file, "wall_s", run["wall_s"]),
         "window_s": window, "hostnames": hosts,
         "numa_nodes": _fewest_nodes(starts),
+        "memory_policy": _policies([s for h in hosts
+                                    for s in (starts[h], ends[h])]),
         "slurm_job_id": _or_none(run["slurm_job_id"]),
-        "numa_balancing_requested": _optional_int(
-            file, "numa_balancing_requested", run["numa_balancing_requested"]),
+        "numa_balancing_requested": _request(
+            file, run["numa_balancing_requested"]),
         "numa_balancing_in_force": _optional_int(
             file, "numa_balancing_in_force", run["numa_balancing_in_force"]),
         "numa_balancing": {h: facts[h][0] for h in hosts},

@@ -1,5 +1,6 @@
 """Comparisons between conditions that differ in exactly one factor
-(numa_balancing on over off, jemalloc over glibc, one binding or
+(numa_balancing on over off, on over off by the tasks' memory policy
+(0-tasks), and 0-tasks over off by the sysctl; jemalloc over glibc, one binding or
 huge-page mode over the one submitted first), run by run: each run of
 one condition is paired with the run of the other that belongs to the
 same repetition (its "rep" tag; without tags, the i-th with the i-th in
@@ -17,7 +18,7 @@ from typing import Optional
 
 import numpy as np
 
-from . import energy, paired
+from . import energy, paired, policy
 from .verdict import FAIL
 
 
@@ -91,13 +92,27 @@ def _differs_only_in(a, b):
     return diff[0] if same_fields and len(diff) == 1 else None
 
 
+# numa_balancing values in the order a ratio puts them: the numerator is
+# the one that comes first.
+_BALANCING_RANK = {1: 0, policy.TASKS: 1, 0: 2}
+
+
+def _oriented_balancing(a, b):
+    """1 over 0, 1 over 0-tasks and 0-tasks over 0; another value (the
+    tiering bit: 2, 3) only over 0."""
+    values = {a.balancing, b.balancing}
+    if None in values or not values & {0, policy.TASKS}:
+        return None
+    if policy.TASKS in values and not values <= set(_BALANCING_RANK):
+        return None
+    rank = [_BALANCING_RANK.get(c.balancing, 0) for c in (a, b)]
+    return (a, b) if rank[0] < rank[1] else (b, a)
+
+
 def _oriented(factor, a, b):
     """(numerator, denominator), or None for pairs not compared."""
     if factor == "numa_balancing":
-        values = (a.balancing, b.balancing)
-        if None in values or 0 not in values or values == (0, 0):
-            return None
-        return (a, b) if b.balancing == 0 else (b, a)
+        return _oriented_balancing(a, b)
     if factor == "allocator":
         return (a, b) if a.value("allocator") == "jemalloc" else (b, a)
     return b, a                        # conditions come in submission order

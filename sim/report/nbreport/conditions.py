@@ -3,7 +3,7 @@ experiment (the application: nbsim or a --command run's program; nbsim:
 model, scale, ranks, threads and model time; a --command run: the
 command and its node count) under one setting of each factor: allocator,
 huge pages (nbsim's option and the THP modes), binding and the
-numa_balancing value. Runs that differ in any of these are never pooled.
+numa_balancing value (1, 0 or 0-tasks: off by the tasks' memory policy). Runs that differ in any of these are never pooled.
 Labels name only what varies between the conditions of one application,
 and the application where a report has several."""
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import provenance
+from . import policy, provenance
 
 NBSIM_FIELDS = ("model", "scale", "ranks", "threads", "t_sim_ms")
 COMMAND_FIELDS = ("command", "nodes")
@@ -91,6 +91,14 @@ def key_of(run):
         ("numa_balancing", run.label))
 
 
+def balancing_order(value):
+    """Conditions' order by numa_balancing: values from high to low (1
+    before 0), then 0-tasks, then no value."""
+    if value is None:
+        return (2, 0)
+    return (1, 0) if value == policy.TASKS else (0, -value)
+
+
 def field_text(name, value):
     """One key field as a label shows it."""
     if name == "numa_balancing":
@@ -147,7 +155,8 @@ def unique_names(runs):
 
 def group(runs):
     """Conditions in a stable order (experiments and factor values in the
-    order they were first submitted, balancing on before off), each with
+    order they were first submitted; balancing on, off, then off by the
+    tasks' memory policy), each with
     its runs in submission order and a label naming what varies."""
     by_key, first_seen = {}, {}
     for i, run in enumerate(sorted(runs, key=_order)):
@@ -157,9 +166,8 @@ def group(runs):
             first_seen.setdefault((name, repr(value)), i)
 
     def sort_key(key):
-        nb = key[-1][1]
         return tuple(first_seen[(n, repr(v))] for n, v in key[:-1]) + (
-            1 if nb is None else -nb,)
+            balancing_order(key[-1][1]),)
     conds = [by_key[k] for k in sorted(by_key, key=sort_key)]
     vary = varying(conds)
     for i, c in enumerate(conds, 1):

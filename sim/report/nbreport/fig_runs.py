@@ -7,7 +7,7 @@ included, so an empty bar reads as "none", not as "missing"."""
 
 import numpy as np
 
-from . import stats
+from . import policy, stats
 from .plots import _save, bar_figure, grid, wrap_label
 
 # Bottom to top, as in the seed paper's Fig. 7.
@@ -96,8 +96,10 @@ def _effect_title(c):
     """What the panel compares, and under which other factors."""
     if c.factor == "numa_balancing":
         rest = c.num.label.partition(", ")[2]
-        return "balancing on over off" + (f"\n{wrap_label(rest)}"
-                                          if rest else "")
+        what = ("balancing on over off"
+                if policy.plain(c.num.balancing, c.den.balancing) else
+                f"numa_balancing={c.num.balancing} over {c.den.balancing}")
+        return what + (f"\n{wrap_label(rest)}" if rest else "")
     return (f"{c.num.value(c.factor)}\nover {c.den.value(c.factor)}\n"
             f"({c.num.label.partition(', ')[0]})")
 

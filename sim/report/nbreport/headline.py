@@ -22,7 +22,7 @@ few) each:
 - runs: how many, when, where (host, CPU, kernel, huge pages) and the
   load average around them."""
 
-from . import conditions, counters, energy, machine, numa, provenance
+from . import conditions, counters, energy, machine, numa, policy, provenance
 from .lines import Line
 from .verdict import FAIL, WARN
 
@@ -37,8 +37,18 @@ def _pct(x):
 def _subject(c):
     """What the ratio's numerator is, in words."""
     if c.factor == "numa_balancing":
-        return "balancing on"
+        return policy.words(c.num.balancing)
     return f"{c.num.value(c.factor)}"
+
+
+def _than(c):
+    """What the ratio's denominator is, in words: " than ...", or "" for
+    balancing on over off by the sysctl."""
+    if c.factor != "numa_balancing":
+        return f" than {c.den.value(c.factor)}"
+    if policy.plain(c.num.balancing, c.den.balancing):
+        return ""
+    return f" than {policy.words(c.den.balancing)}"
 
 
 def _context(c, conds):
@@ -69,9 +79,7 @@ def _more(c):
 
 def effect_line(c, conds):
     iv, metric = c.clean, c.num.metric_name
-    subject = _subject(c)
-    other = "" if c.factor == "numa_balancing" else \
-        f" than {c.den.value(c.factor)}"
+    subject, other = _subject(c), _than(c)
     detail = (f"median paired {metric} ratio {iv.median:.3f} over {iv.n} "
               f"pair(s), exact sign test" if iv.n else "")
     where = _context(c, conds)
@@ -93,9 +101,12 @@ def in_force_line(runs):
     bad = [r for r in runs if r.verdict.status == FAIL]
     unsure = [r for r in runs if r.verdict.status == WARN]
     ok = len(runs) - len(bad) - len(unsure)
+    policies = any(policy.of_run(r) is not None for r in runs)
     text = (f"the requested numa_balancing value was in force in {ok} of "
             f"{len(runs)} runs (kernel value at start and end, "
-            "SLURM_NUMA_BALANCING and the kernel's counters)")
+            "SLURM_NUMA_BALANCING"
+            + (", the tasks' memory policy" if policies else "")
+            + " and the kernel's counters)")
     detail = [f"contradicts its label: {r.name}: " + "; ".join(
         c.message for c in r.verdict.checks if c.status == FAIL)
         for r in bad]
@@ -118,7 +129,8 @@ def disturbed_line(comps, runs):
         pairs = [p for p in c.pairs if p.disturbed and not p.unusable]
         if pairs and c.usable.n:
             iv = c.usable
-            words = (effect_words(iv, _subject(c), "") if iv.excludes_one
+            words = (effect_words(iv, _subject(c), _than(c))
+                     if iv.excludes_one
                      else f"median ratio {iv.median:.3f}, inconclusive"
                      + ("" if iv.lo is None else
                         f" (95 % CI {iv.lo:.3f}-{iv.hi:.3f})"))
@@ -131,17 +143,19 @@ def disturbed_line(comps, runs):
 
 def kernel_line(conds):
     """One detail per condition: hint faults and pages migrated per second
-    of run, and the remote share of hint faults."""
+    of run, and the remote share of hint faults; for 0-tasks, the tasks'
+    memory policy and the sysctl."""
     detail = []
     for c in conds:
         k = counters.of_condition(c)
+        extra = [numa.condition_text(numa.of_condition(c))
+                 if c.kind == "nbsim" else "", policy.condition_text(c)]
         detail.append(f"{c.label}: "
                       f"{counters.rate_text(k['hint_faults_per_s'])} hint "
                       f"faults, {counters.rate_text(k['pages_migrated_per_s'])}"
                       f" pages migrated, "
                       f"{counters.share_text(k['remote_hint_fault_share'])}"
-                      + (f"; {numa.condition_text(numa.of_condition(c))}"
-                         if c.kind == "nbsim" else ""))
+                      + "".join(f"; {x}" for x in extra if x))
     return Line("kernel", "hint faults and pages migrated per second of run "
                 "(median over runs), remote share of all hint faults",
                 detail=detail)
@@ -164,8 +178,8 @@ def _energy_effect(c, conds):
     more = iv.median >= 1.0
     lo, hi = ((iv.lo - 1, iv.hi - 1) if more else (1 - iv.hi, 1 - iv.lo))
     return (f"{head} uses {_pct(iv.median - 1)} % "
-            f"{'more' if more else 'less'} energy (95 % CI {_pct(lo)}-"
-            f"{_pct(hi)} %; {what})")
+            f"{'more' if more else 'less'} energy{_than(c)} (95 % CI "
+            f"{_pct(lo)}-{_pct(hi)} %; {what})")
 
 
 def _energy_condition(c, source):

@@ -1,7 +1,7 @@
 """Checks the summary.json objects that a result directory may lack
 (directories written before nbsim had them, and --command runs, which
-have no per-rank probes): "disturbance", "provenance" and "tags"
-(docs/design.md, Interface 2). Present means well formed: each check
+have no per-rank probes): "disturbance", "provenance", "tags" and
+"memory_policy" (docs/design.md, Interface 2). Present means well formed: each check
 returns None or a message naming the first bad field."""
 
 import math
@@ -107,11 +107,18 @@ def tags(v):
     return None
 
 
+def memory_policy(v, ranks):
+    if not isinstance(v, list) or len(v) != ranks or not all(map(_str, v)):
+        return f"memory_policy must list {ranks} policy names (strings)"
+    return None
+
+
 def check(summary, ranks):
     """The first problem in the optional objects summary has, or None."""
     for key, fn in (("disturbance", lambda v: disturbance(v, ranks)),
                     ("provenance", lambda v: provenance(v, ranks)),
-                    ("tags", tags)):
+                    ("tags", tags),
+                    ("memory_policy", lambda v: memory_policy(v, ranks))):
         if key in summary:
             bad = fn(summary[key])
             if bad:

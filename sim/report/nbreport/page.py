@@ -43,8 +43,11 @@ CAPTIONS = {
     "the pages the kernel migrated, and each run's metric (dots, right "
     "axis). With numa_balancing=1 the first two grow, and the third where "
     "pages have another node to go to; with 0 they are 0 (a few hint "
-    "faults can remain from PTEs marked before the switch). Red run "
-    "names: disturbed runs.",
+    "faults can remain from PTEs marked before the switch). With 0-tasks "
+    "(off by the tasks' memory policy, the sysctl at 1) the job's tasks "
+    "add nothing, but the counters are node-wide: other processes on the "
+    "node, the job's Slurm step daemons among them, are still scanned. "
+    "Red run names: disturbed runs.",
     "distribution.png": "Cycle times of every condition on one axis (all "
     "ranks and cycles pooled): densities (left; the area under each curve "
     "is the share of its cycles below the cut-off) and cumulative shares "

@@ -11,7 +11,7 @@ import datetime
 import json
 import os
 
-from . import counters, energy, machine, numa, provenance
+from . import counters, energy, machine, numa, policy, provenance
 from .verdict import FAIL, OK, WARN
 
 SCHEMA = "nbsim-report/1"
@@ -57,6 +57,8 @@ def condition_record(c):
            "verdicts": {s: sum(r.verdict.status == s for r in c.runs)
                         for s in sorted({r.verdict.status for r in c.runs})}}
     rec.update(counters.of_condition(c))
+    rec["sysctl_values"] = policy.sysctl_values(c.runs)
+    rec["memory_policies"] = policy.policies(c.runs)
     rec["energy"] = energy.condition_record(c)
     if c.kind == "nbsim":
         rec["numa"] = numa.of_condition(c)
@@ -70,6 +72,7 @@ def run_record(run, cond):
            "job_id": run.summary["slurm_job_id"], "rep": run.pair,
            "numa_balancing_requested": run.requested,
            "numa_balancing_in_force": run.summary["numa_balancing_in_force"],
+           "memory_policy": policy.of_run(run),
            "metric": run.metric, "window_s": run.window_s,
            "verdict": {"status": run.verdict.status,
                        "checks": [{"name": c.name, "status": c.status,

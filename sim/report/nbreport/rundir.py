@@ -12,7 +12,7 @@ from typing import Optional
 
 import numpy as np
 
-from . import optional_keys
+from . import optional_keys, policy
 from . import placement as placement_mod
 
 PHASES = ("deliver", "update", "collocate", "sync", "communicate")
@@ -67,7 +67,8 @@ class Run:
 
     @property
     def requested(self):
-        """The --numa-balancing value the job asked for, or None."""
+        """The --numa-balancing value the job asked for: 0, 1, "0-tasks"
+        (off by the tasks' memory policy alone), or None."""
         return self.summary["numa_balancing_requested"]
 
     @property
@@ -144,10 +145,12 @@ def _number(file, summary, key):
     return v
 
 
-def _optional_value(file, summary, key):
+def _optional_value(file, summary, key, words=()):
     v = summary[key]
-    if v is not None and (not isinstance(v, int) or isinstance(v, bool)):
-        _fail(file, f"{key} must be an integer or null, not {v!r}")
+    if v is not None and v not in words and (
+            not isinstance(v, int) or isinstance(v, bool)):
+        _fail(file, f"{key} must be an integer"
+              + "".join(f", {w!r}" for w in words) + f" or null, not {v!r}")
     return v
 
 
@@ -177,8 +180,8 @@ def _check_summary(path, s):
         _number(file, s, key)
     if s["t_sim_ms"] <= 0:
         _fail(file, "t_sim_ms must be positive")
-    for key in ("numa_balancing_requested", "numa_balancing_in_force"):
-        _optional_value(file, s, key)
+    _optional_value(file, s, "numa_balancing_requested", (policy.TASKS,))
+    _optional_value(file, s, "numa_balancing_in_force")
     if not isinstance(s["hostnames"], list) or len(s["hostnames"]) != ranks:
         _fail(file, f"hostnames must list one host per rank ({ranks})")
     if s["allocator"] not in ("glibc", "jemalloc"):

@@ -7,9 +7,20 @@ is on the scanner marks PTEs (numa_pte_updates grows) and the kernel takes
 hint faults; when it is off nothing is marked. The counters are node-wide,
 so after a switch from 1 to 0 the PTEs already marked (in any process on
 the node) still fault once: hint faults without PTE updates are that tail,
-not balancing."""
+not balancing.
+
+A run with --numa-balancing=0-tasks (off by the tasks' memory policy
+alone) is judged by what its tasks ran under: SLURM_NUMA_BALANCING=0 and
+a memory policy the scanner skips on every task; the sysctl is reported
+(1 is what shows the policy alone) but is no part of the label. Its
+counters are node-wide: with the sysctl at 1 other processes on the node
+may be scanned, so counters that grew are a warning there, not a
+contradiction. Where the tasks' memory policy is recorded, a run with 1
+must have run under one the scanner works on."""
 
 from dataclasses import dataclass, field
+
+from . import policy
 
 OK, WARN, FAIL = "ok", "warn", "CONTRADICTS LABEL"
 _RANK = {OK: 0, WARN: 1, FAIL: 2}
@@ -84,11 +95,63 @@ def _in_force_check(v, run, label):
     if in_force is None:
         v.add("in force", WARN, "the job saw no SLURM_NUMA_BALANCING "
               "(plugin's task part not active?)")
-    elif in_force != label:
+    elif in_force != (0 if label == policy.TASKS else label):
         v.add("in force", FAIL, f"SLURM_NUMA_BALANCING={in_force} but "
               f"--numa-balancing={label} requested")
     else:
         v.add("in force", OK, f"SLURM_NUMA_BALANCING={in_force}")
+
+
+def _sysctl_check(v, run):
+    """What the sysctl was around a 0-tasks run: 1 (bit 1 set) shows the
+    memory policy alone; otherwise the node was off anyway."""
+    values = run.summary["numa_balancing"]
+    seen = policy.sysctl_values([run])
+    if None in seen or set(run.summary["hostnames"]) - set(values):
+        v.add("kernel value", WARN, "kernel value unknown on some host: "
+              "cannot tell what the memory policy alone did")
+    elif all(x & 1 for x in seen):
+        v.add("kernel value", OK, f"{'/'.join(map(str, seen))} at start "
+              f"and end on {len(values)} host(s): off by the tasks' memory "
+              "policy alone")
+    else:
+        v.add("kernel value", WARN, f"{'/'.join(map(str, seen))} during "
+              "the run: the node's own balancing was off at times, so the "
+              "run does not show the memory policy alone (submit 0-tasks "
+              "where the sysctl is 1)")
+
+
+def _policy_need(label):
+    """Whether the label needs the scanner at work on the tasks' memory
+    (normal balancing on: 1, 3), kept off it (0-tasks), or neither
+    (None: the sysctl decides)."""
+    if label == policy.TASKS:
+        return False
+    return True if label & 1 else None
+
+
+def _policy_check(v, run, label):
+    """Each task's memory policy against the label (_policy_need)."""
+    found = policy.of_run(run)
+    need = _policy_need(label)
+    if found is None:
+        if need is False:
+            v.add("memory policy", WARN, "the tasks' memory policy was not "
+                  "recorded (an older nbsim or nbv-node-sample)")
+        return
+    text = f"the tasks ran under {', '.join(sorted(set(found)))}"
+    bad = sorted({p for p in found if policy.scanned(p) is (not need)})
+    unread = sorted({p for p in found if policy.scanned(p) is None})
+    if need is None:
+        v.add("memory policy", OK, text)
+    elif bad:
+        v.add("memory policy", FAIL, text + ": the scanner "
+              + ("skips" if need else "works on") + " memory under "
+              + ", ".join(bad))
+    elif unread:
+        v.add("memory policy", WARN, text + ": not read on every task")
+    else:
+        v.add("memory policy", OK, text)
 
 
 def _counters_on(v, run, deltas):
@@ -107,16 +170,22 @@ def _counters_on(v, run, deltas):
               f"{', '.join(quiet)} in {run.window_s:.1f} s")
 
 
-def _counters_off(v, run, deltas):
+def _counters_off(v, run, deltas, label):
     busy = [f"{h}: {d['numa_pte_updates']} PTE updates, "
             f"{d['numa_hint_faults']} hint faults"
             for h, d in sorted(deltas.items()) if d["numa_pte_updates"] > 0]
     faults = run.vmstat_total("numa_hint_faults")
-    if busy:
+    if busy and label == policy.TASKS:
+        v.add("counters", WARN, "the node's counters grew (" + "; ".join(busy)
+              + "): they count every process on the node, and with the "
+              "sysctl at 1 the scanner works on those without the policy")
+    elif busy:
         v.add("counters", FAIL, "balancing was on: " + "; ".join(busy))
     else:
+        before = ("before the window, in processes without the policy"
+                  if label == policy.TASKS else "before the switch")
         v.add("counters", OK, "no PTE updates" + (
-            f" ({faults} hint faults: PTEs marked before the switch)"
+            f" ({faults} hint faults: PTEs marked {before})"
             if faults else ", no hint faults"))
 
 
@@ -126,11 +195,15 @@ def judge(run):
     v.label = _label_check(v, run)
     if v.label is None:
         return v
-    _kernel_check(v, run, v.label)
-    _in_force_check(v, run, v.label)
-    deltas = run.summary["vmstat_delta"]
-    if v.label:
-        _counters_on(v, run, deltas)
+    if v.label == policy.TASKS:
+        _sysctl_check(v, run)
     else:
-        _counters_off(v, run, deltas)
+        _kernel_check(v, run, v.label)
+    _in_force_check(v, run, v.label)
+    _policy_check(v, run, v.label)
+    deltas = run.summary["vmstat_delta"]
+    if v.label in (0, policy.TASKS):
+        _counters_off(v, run, deltas, v.label)
+    else:
+        _counters_on(v, run, deltas)
     return v

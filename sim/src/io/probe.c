@@ -1,11 +1,12 @@
 /* probe.c - facts about the node and process a rank runs on: kernel NUMA
  * balancing value and counters, peak RSS, host name, CPU binding of every
- * OpenMP thread, allocator and NUMA node count. */
+ * OpenMP thread, memory policy, allocator and NUMA node count. */
 #include "io/probe.h"
 #include "io/procfs.h"
 
 #include <dlfcn.h>
 #include <numa.h>
+#include <numaif.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,4 +125,37 @@ const char *nb_probe_allocator(void)
 int nb_probe_numa_nodes(void)
 {
 	return numa_available() < 0 ? 1 : numa_max_node() + 1;
+}
+
+/* The kernel's names (mm/mempolicy.c, policy_modes[]), by mode. */
+static const char *const mode_names[] = {
+	"default", "prefer", "bind", "interleave", "local", "prefer (many)",
+	"weighted interleave",
+};
+
+#define MODE_FLAGS (NB_MPOL_F_STATIC_NODES | NB_MPOL_F_RELATIVE_NODES | \
+                    MPOL_F_NUMA_BALANCING)
+
+void nb_mempolicy_name(int mode, char *buf, size_t n)
+{
+	int m = mode & ~MODE_FLAGS, f = mode & MODE_FLAGS;
+	int used = m >= 0 && m < (int)(sizeof mode_names / sizeof *mode_names)
+	    ? snprintf(buf, n, "%s", mode_names[m])
+	    : snprintf(buf, n, "mode %d", m);
+	if (!f || used < 0 || (size_t)used >= n)
+		return;
+	snprintf(buf + used, n - (size_t)used, "=%s%s%s",
+	    f & NB_MPOL_F_STATIC_NODES ? "static"
+	    : f & NB_MPOL_F_RELATIVE_NODES ? "relative" : "",
+	    (f & MPOL_F_NUMA_BALANCING) && f != MPOL_F_NUMA_BALANCING ? "|" : "",
+	    f & MPOL_F_NUMA_BALANCING ? "balancing" : "");
+}
+
+void nb_probe_mempolicy(char *buf, size_t n)
+{
+	int mode;
+	if (get_mempolicy(&mode, NULL, 0, NULL, 0) != 0)
+		snprintf(buf, n, "unknown");
+	else
+		nb_mempolicy_name(mode, buf, n);
 }

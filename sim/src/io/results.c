@@ -24,6 +24,7 @@ static void collect_facts(struct nb_rank_facts *f, const struct nb_run *run,
 	memset(f, 0, sizeof *f);
 	nb_probe_hostname(f->host, sizeof f->host);
 	nb_probe_binding(f->binding, sizeof f->binding);
+	nb_probe_mempolicy(f->mempolicy, sizeof f->mempolicy);
 	f->peak_rss = nb_probe_peak_rss_bytes();
 	f->anon_huge = nb_anon_huge_bytes(NB_SMAPS_ROLLUP);
 	f->numa_nodes = nb_probe_numa_nodes();

@@ -16,6 +16,7 @@
 
 #define NB_HOST_MAX 256
 #define NB_BINDING_MAX 4096
+#define NB_MEMPOLICY_MAX 64
 
 /* Phase names as in the .npy file names and summary.json's "phases". */
 extern const char *const nb_phase_names[NB_PHASE_COUNT];
@@ -24,6 +25,7 @@ extern const char *const nb_phase_names[NB_PHASE_COUNT];
 struct nb_rank_facts {
 	char host[NB_HOST_MAX];
 	char binding[NB_BINDING_MAX];
+	char mempolicy[NB_MEMPOLICY_MAX];   /* the master thread's, at the end */
 	uint64_t peak_rss;
 	int numa_nodes;
 	struct nb_node_probe start, end;

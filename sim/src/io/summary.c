@@ -1,6 +1,7 @@
 /* summary.c - builds summary.json (docs/design.md, "Interface 2") from
  * the gathered run data, the environment (Slurm job, requested and
- * applied NUMA balancing) and this process (allocator). */
+ * applied NUMA balancing) and this process (allocator; each rank's memory
+ * policy). */
 #include "io/run-data.h"
 #include "io/thp.h"
 
@@ -8,6 +9,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* A JSON number, or null for NaN and infinities (JSON has neither). */
 static json_t *real(double v)
@@ -48,6 +50,15 @@ static json_t *env_int(const char *name)
 	return json_integer(v);
 }
 
+/* The job's --numa-balancing value: 0 or 1, "0-tasks" (off by the tasks'
+ * memory policy alone), or null. */
+static json_t *request(void)
+{
+	const char *name = "SLURM_SPANK__SLURM_SPANK_OPTION_numa_balancing_numa_balancing";
+	const char *s = getenv(name);
+	return s && strcmp(s, "0-tasks") == 0 ? json_string(s) : env_int(name);
+}
+
 static json_t *env_string(const char *name)
 {
 	const char *s = getenv(name);
@@ -60,6 +71,15 @@ static json_t *per_rank_strings(const struct nb_run_data *d, int binding)
 	for (int r = 0; r < d->ranks; r++)
 		json_array_append_new(a, json_string(binding ? d->rank[r].binding
 		                                             : d->rank[r].host));
+	return a;
+}
+
+/* Each rank's memory policy, as numa_maps names it. */
+static json_t *memory_policy(const struct nb_run_data *d)
+{
+	json_t *a = json_array();
+	for (int r = 0; r < d->ranks; r++)
+		json_array_append_new(a, json_string(d->rank[r].mempolicy));
 	return a;
 }
 
@@ -211,10 +231,10 @@ static void describe_nodes(const struct nb_run_data *d, json_t *o)
 	json_object_set_new(o, "numa_nodes", json_integer(max_numa_nodes(d)));
 	json_object_set_new(o, "allocator", json_string(nb_probe_allocator()));
 	json_object_set_new(o, "slurm_job_id", env_string("SLURM_JOB_ID"));
-	json_object_set_new(o, "numa_balancing_requested",
-	    env_int("SLURM_SPANK__SLURM_SPANK_OPTION_numa_balancing_numa_balancing"));
+	json_object_set_new(o, "numa_balancing_requested", request());
 	json_object_set_new(o, "numa_balancing_in_force",
 	                    env_int("SLURM_NUMA_BALANCING"));
+	json_object_set_new(o, "memory_policy", memory_policy(d));
 	json_object_set_new(o, "placement", nb_placement_json(d->placement));
 	json_object_set_new(o, "energy", nb_energy_json(d));
 }

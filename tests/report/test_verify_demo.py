@@ -1,0 +1,119 @@
+"""verify_demo.py's `--expect lab` checks (what check-demo-lab asserts) on
+the report of synthetic runs as the demo in the emulated two-node machine
+leaves them: 1, 0 and 0-tasks for nbsim and a control program. The
+report passes (also when the control's 0-tasks runs took hint faults); it
+fails when nbsim's 0-tasks run took hint faults, when a
+0-tasks condition's sysctl was 0, when the headline lacks a condition's
+rates, and without nbsim's 0-tasks condition."""
+
+import contextlib
+import copy
+import io
+import json
+import os
+import tempfile
+import unittest
+
+import numpy as np
+
+import synth
+import verify_demo
+from nbreport import cli
+
+WHERE = ("ran in the lab's emulated two-node machine (lab/guest: qemu TCG) "
+         "because this machine has 1 NUMA node, where no page can migrate")
+
+
+class VerifyLabTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        moved = synth.vmstat(pte=5000, faults=600, local=580, migrated=40)
+        paths, job = [], 0
+        pol = {1: "default", 0: "local", "0-tasks": "local"}
+        for rep in range(1, 4):
+            for v in (1, 0, "0-tasks"):
+                job += 1
+                ct = np.full((1, 20), 0.001)
+                s = synth.summary(1, 20, requested=v, rep=f"{rep:02d}",
+                                  job_id=str(job), time_sim_s=6.0,
+                                  numa_nodes=2, policy=[pol[v]],
+                                  counters=moved if v == 1 else None)
+                paths.append(synth.write_run(
+                    os.path.join(cls.tmp.name, f"rep{rep:02d}-nb{v}-glibc"),
+                    ct, np.ones((1, 20), dtype=np.int64), s))
+                paths.append(synth.command_run(
+                    os.path.join(cls.tmp.name, f"rep{rep:02d}-nb{v}-ref"),
+                    requested=v, rep=f"{rep:02d}", job_id=str(100 + job),
+                    policy=pol[v], numa_nodes=2, command="srun ./ref",
+                    counters=moved if v == 1 else None))
+        out = os.path.join(cls.tmp.name, "report")
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert cli.main([*paths, "-o", out, "--where", WHERE]) == 0
+        with open(os.path.join(out, "report.json")) as f:
+            cls.report = json.load(f)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def problems(self, obj):
+        return list(verify_demo.lab_problems(obj))
+
+    def tasks_condition(self, obj, app="nbsim"):
+        return next(c for c in obj["conditions"]
+                    if c["key"]["numa_balancing"] == "0-tasks"
+                    and c["key"]["app"] == app)
+
+    def test_passes(self):
+        self.assertEqual(self.problems(self.report), [])
+
+    def test_hint_faults_under_the_policy(self):
+        obj = copy.deepcopy(self.report)
+        cond = self.tasks_condition(obj)
+        run = next(r for r in obj["runs"] if r["condition"] == cond["id"])
+        run["kernel"]["numa_hint_faults"] = 3
+        kernel = next(h for h in obj["headline"] if h["topic"] == "kernel")
+        kernel["detail"] = [d.replace(f"{cond['label']}: 0/s hint faults",
+                                      f"{cond['label']}: 10/s hint faults")
+                            for d in kernel["detail"]]
+        found = self.problems(obj)
+        self.assertIn(f"{cond['label']}: a run migrated pages or took hint "
+                      "faults", found)
+        self.assertTrue(any(p.startswith("the headline shows balancing at "
+                                         "work") for p in found), found)
+
+    def test_control_counters_count_the_step_daemons(self):
+        """A --command run's window holds the job's step daemons, which
+        carry no policy: its hint faults are no problem."""
+        obj = copy.deepcopy(self.report)
+        cond = self.tasks_condition(obj, "ref")
+        for run in obj["runs"]:
+            if run["condition"] == cond["id"]:
+                run["kernel"]["numa_hint_faults"] = 57
+        self.assertEqual(self.problems(obj), [])
+
+    def test_sysctl_0(self):
+        obj = copy.deepcopy(self.report)
+        self.tasks_condition(obj, "ref")["sysctl_values"] = [0]
+        self.assertTrue(any("sysctl [0]" in p for p in self.problems(obj)))
+
+    def test_headline_lacks_a_condition(self):
+        obj = copy.deepcopy(self.report)
+        kernel = next(h for h in obj["headline"] if h["topic"] == "kernel")
+        label = self.tasks_condition(obj)["label"]
+        kernel["detail"] = [d for d in kernel["detail"]
+                            if not d.startswith(label + ":")]
+        self.assertIn(f"the headline's kernel line lacks {label}: ''",
+                      self.problems(obj))
+
+    def test_no_tasks_condition(self):
+        obj = copy.deepcopy(self.report)
+        obj["conditions"] = [c for c in obj["conditions"]
+                             if c["key"]["numa_balancing"] != "0-tasks"]
+        self.assertIn("no nbsim condition with 0-tasks (off by the tasks' "
+                      "memory policy)", self.problems(obj))
+
+
+if __name__ == "__main__":
+    unittest.main()
