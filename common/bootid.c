@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Reads and checks /proc/sys/kernel/random/boot_id. */
 #include "bootid.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The kernel's boot id: state written by an earlier boot is stale. The
  * helper stamps its state files with it, the plugin its "ended" markers. */
 #ifndef NB_COMMON_BOOTID_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The plugin's record of a failed helper run: ended.<job> markers and the
  * failure counts, their format and parser, and the writer. */
 #include "ended.h"

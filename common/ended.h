@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ended.h - what the plugin leaves in the helper's state directory when a
  * run of the helper fails, and how the helper reads it back.
  *

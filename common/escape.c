@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Escaping untrusted bytes for log lines. */
 #include "escape.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Makes untrusted bytes safe to put in one log line: printable ASCII stays,
  * a backslash, a quote and every other byte become \xHH, and the result is
  * bounded, ending in "..." when the input did not fit. Pure, no

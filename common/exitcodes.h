@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Exit codes of numa-balancing-helper: a stable interface (docs/design.md). */
 #ifndef NB_EXITCODES_H
 #define NB_EXITCODES_H

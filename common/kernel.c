@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Parsing and reading kernel.numa_balancing. */
 #include "kernel.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kernel.numa_balancing's value as text: the parser the helper, the plugin
  * and nbsim share, and reading it from a path or an open descriptor. */
 #ifndef NB_KERNEL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A strict line cursor over "key value" text. */
 #include "keyval.h"
 

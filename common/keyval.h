@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The text format of the helper's state files and the plugin's markers: a
  * header line, then "key value" lines in a fixed order, each ending in a
  * newline. A cursor takes one line at a time and accepts exactly that. */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # common/module.mk: the interface code the helper, the plugin and nbsim
 # share (request values, conflict names, exit codes, the kernel value,
 # /proc/vmstat, bounded reads, escaping for log lines). Pure code, no

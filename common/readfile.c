@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Whole-file reads with O_NOFOLLOW and a size cap, and reading an fd to its end. */
 #include "readfile.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Reads a small file whole, safely: no symlinks, no blocking on FIFOs,
  * regular files only, a size cap; and reads a descriptor to its end. */
 #ifndef NB_READFILE_H

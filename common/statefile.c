@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checked, locked, atomic writes into the helper's state directory for the
  * plugin (job_script context: root, no helper running for the job). */
 #include "statefile.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* statefile.h - writing into the helper's state directory from outside the
  * helper (the plugin, as root): the directory checked as the helper checks
  * it (a root-owned directory, not a symlink, no group or other write),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Strict parsers for job ids, requests, allow lists, defaults, conflict
  * policies and off= routes. */
 #include "values.h"

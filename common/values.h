@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The values of the helper's interface, parsed strictly: job ids, requests
  * (exactly 0 or 1, and a job's "0-tasks"), the site's allow list and
  * default, conflict policies and how a 0 request is met (off=). The

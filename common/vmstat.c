@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Parses /proc/vmstat for the NUMA balancing counters. */
 #include "vmstat.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* /proc/vmstat's NUMA balancing counters: the parser the helper and nbsim
  * share, and the "name value" line walker it is built on. */
 #ifndef NB_VMSTAT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Parses argv and the two documented environment variables. Options are
  * strict: unknown, repeated or malformed ones are usage errors. The
  * request in the environment comes from the submitting user (plain

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Command line and environment of numa-balancing-helper, parsed into one
  * struct. Pure: the environment comes in as two strings. */
 #ifndef NB_ARGS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The helper's subcommands; each returns an exit code (exitcodes.h). */
 #ifndef NB_COMMANDS_H
 #define NB_COMMANDS_H

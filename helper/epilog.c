@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* epilog: forget a job, log its node's balancing activity (node-wide, and
  * the job cgroup's own counters: read now, or as step-end kept them), and
  * put the value the remaining jobs need (or the baseline) back in force. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Test-only failpoints (compiled only into numa-balancing-helper-test). */
 #include "failpoint.h"
 

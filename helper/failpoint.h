@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Test-only failpoints: named steps where the test build
  * (-DNB_TEST_HOOKS) can kill or stop itself, make an I/O step fail, show
  * its privileges or try a write. The installed build has none. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Reads the plugin's ended markers and judges records by them and by the
  * node's witnesses. */
 #include "gone.h"

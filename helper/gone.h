@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Records whose job is proven gone from this node. Proof is an ended.<job>
  * marker of this boot (common/ended.h: the plugin wrote it because the
  * job's epilog, which Slurm runs only once the job has ended here, could

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Builds and enforces the helper's Landlock ruleset. Rules name open
  * descriptors, so what is allowed is the inode opened here, not a path
  * that could be swapped later; an absent path gets no rule. */

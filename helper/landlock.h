@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Landlock: once the state directory is open and locked, the helper's file
  * system access is confined to what its command needs, where the kernel
  * supports it (Linux 5.13+, ABI 1-7 handled): the state directory, the

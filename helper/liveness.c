@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Finds the jobs with a root-owned slurmstepd or a Slurm job cgroup. */
 #include "liveness.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Which jobs the node shows running: a slurmstepd process of the job
  * (command line "slurmstepd: [<job>.<step>]", owned by root: the one
  * witness a user cannot forge, which proctrack/linuxproc has too) or a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Logging to syslog and stderr. The SPANK plugin reads stderr through a
  * pipe, so warnings and errors always go there too. Each stderr message is
  * one write(2) of one whole line: prologs of several jobs may append to the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* One place for messages: syslog (ident numa-balancing, facility daemon),
  * plus stderr for warnings and errors, and for everything on a terminal or
  * as a Prolog=/Epilog= program (--script). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* numa-balancing-helper: sets kernel.numa_balancing for Slurm jobs and
  * restores it. Parses the command line, checks root, drops privileges,
  * dispatches, and makes sure a non-zero exit gives its reason on stderr.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Takes the numa_* counters from a job cgroup's memory.stat. */
 #include "memstat.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The numa_* fields of a job cgroup's memory.stat (Linux 6.11+), for the
  * epilog's log line. */
 #ifndef NB_MEMSTAT_H

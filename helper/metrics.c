@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* metrics: the helper's metrics for node_exporter's textfile collector,
  * read under the state lock like status, written to stdout or, with
  * --out FILE, through a temp file in FILE's directory and a rename, so

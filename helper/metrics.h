@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The metrics as node_exporter's textfile collector reads them
  * (Prometheus text format 0.0.4): pure formatting of what a session and
  * the node show; metrics.c writes them. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Formats the helper's metrics in Prometheus' text format: a HELP and a
  * TYPE line per family, then its samples. A value the helper does not know
  * (the kernel's, with no sysctl) is left out rather than made up. */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # numa-balancing-helper: the installed helper, its test build
 # (numa-balancing-helper-test, -DNB_TEST_HOOKS, never installed), the Check
 # unit tests, the stress/fault/privilege/real-kernel/Prolog= and chaos

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Counts the NUMA nodes the kernel registered in sysfs: what the kernel
  * itself counts when it decides balancing's boot default. Read through a
  * directory descriptor; names are checked digit by digit. */

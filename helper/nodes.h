@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The number of NUMA nodes: the node<N> directories in sysfs. */
 #ifndef NB_NODES_H
 #define NB_NODES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fixed paths; the test build (-DNB_TEST_HOOKS) takes NB_TEST_SYSCTL,
  * NB_TEST_VMSTAT, NB_TEST_STATE_DIR, NB_TEST_NODE_DIR, NB_TEST_PROC,
  * NB_TEST_CGROUP_ROOT and NB_TEST_CGROUP_SLICE from the environment, and

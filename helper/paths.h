@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Where the helper finds the sysctl, /proc/vmstat, the boot id, its state
  * directory, the NUMA nodes in sysfs, the processes in /proc and Slurm's
  * job cgroups. Only the test build lets the environment move them. */

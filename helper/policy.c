@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Shared-node policy: the newest honoured request of a running job that
  * does not yield is in force; with none, 0 while a yielding request runs;
  * with none of either, the baseline. A request sets normal balancing only

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The shared-node policy as pure functions over the job records, the
  * baseline and a request: which value must be in force, and whether a new
  * request is honoured. No I/O; see docs/design.md "Shared-node policy". */

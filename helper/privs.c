@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Drops capabilities with libcap and checks the result before the helper
  * touches anything; raises CAP_SYS_ADMIN for the sysctl write alone. Every
  * step is one system call where it can be, on a path that runs in every

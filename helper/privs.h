@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Least privilege: CAP_SYS_ADMIN (the kernel checks it when the sysctl is
  * written) as the only permitted capability, effective only for the one
  * write system call; empty ambient and inheritable sets; and no exec that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* prolog: record a job's request and put the value in force. */
 #include <inttypes.h>
 #include <string.h>

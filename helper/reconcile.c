@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Clearing the records of jobs proven gone (gone.h): every writing run
  * (prolog, epilog, reset, reconcile) does it first, in session_begin, so
  * no other job's run keeps a gone job's value in force; the reconcile

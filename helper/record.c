@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Text format of the state files: a header line, then "key value" lines in
  * a fixed order, each ending in a newline; a job record may end with one
  * "cgroup" line. The parser accepts exactly that. Job records are written

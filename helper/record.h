@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* In-memory form of the state files (one job record per job, one baseline)
  * and their text format. Pure: formatting and parsing only, no I/O. */
 #ifndef NB_RECORD_H

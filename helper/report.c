@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* status and check: what the state says, what the kernel holds, whether
  * the two agree, and which records belong to jobs proven gone. Neither
  * changes the kernel value. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* reset: put the baseline back and clear all state (for administrators).
  * The kernel is written first, so a reset stopped half-way leaves records
  * the next run still honours, or a baseline the kernel already holds. */

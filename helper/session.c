@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Opening, locking and loading the state for one command. */
 #include "session.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* One run of a state-changing or reporting command: sysctl opened, state
  * directory checked, locked and loaded, kernel value read under the lock. */
 #ifndef NB_SESSION_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Loads and changes the state files; recovery happens at load time, in two
  * passes: every file is read and judged first, and proven-bad files are
  * removed only once all of them could be read. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The helper's state under the lock: the baseline, the job records and the
  * pending records of prologs that did not finish, loaded from the state
  * directory with recovery, and the operations that change it on disk.

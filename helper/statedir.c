@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Checked, locked access to the state directory through a directory fd. */
 #include "statedir.h"
 

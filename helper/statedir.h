@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The state directory as a directory fd: checked on open (a root-owned
  * directory, not a symlink, no group or other write), locked with flock,
  * files written atomically (temp file, fsync, rename, fsync directory; a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* step-end: keep the job cgroup's numa_* counters in the job's record when
  * a step of the job ends on this node (run by the plugin in the step's
  * slurmstepd). Slurm removes the job cgroup before the job epilog runs, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Reads and writes kernel.numa_balancing through one file descriptor,
  * reopened for writing only when a write is due. */
 #include "sysctl.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* kernel.numa_balancing: opened read-only, or for writing where a command
  * must be able to write before it changes anything; read, written at
  * offset 0 and read back. ENOENT, EROFS, EACCES and EPERM, and a process

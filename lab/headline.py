@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """headline.py OUT_DIR: the lab's headline, from what lab/lab left in
 OUT_DIR: the nbsim result directories (runs/), the control's results
 (control/nb1.json, nb0.json) and the guest's description (machine.json).

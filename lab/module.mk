@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # lab/module.mk - the emulated NUMA lab: refpattern (the control) and
 # `make lab` / `make check-lab`, which boot a two-node qemu guest
 # (lab/guest) and run nbsim and the control in it with numa_balancing 1

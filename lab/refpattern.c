@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* refpattern.c - the lab's control: the memory pattern that makes automatic
  * NUMA balancing move pages, as a program of its own (not nbsim). One
  * thread per NUMA node, bound to it, writes its part of a shared buffer

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # sim/io.mk - nbsim's node probes, page-placement sampler, progress line and
 # result writer, and the observers the simulation loop reports to
 # (sim/src/io/): the sources sim/module.mk links into nbsim (with

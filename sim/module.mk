@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # sim/module.mk - nbsim, the MPI + OpenMP spiking-network benchmark, in
 # layers, each a folder of sim/src that includes only from the layers
 # below it (tools/check-sim-layers checks it): util/, mpi/ (NEST's

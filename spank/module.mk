@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # spank/module.mk: the numa_balancing SPANK plugin, its unit tests, the
 # integration tests against a private Slurm (tests/spank), install rules.
 

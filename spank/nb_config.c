@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Strict parser for the plugin's plugstack.conf arguments. Every argument
  * is key=value; an unknown key, a repeated key or a bad value is an error
  * that names the argument, so a typo never passes silently. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Plugstack arguments of the numa_balancing SPANK plugin: the parsed
  * configuration and its strict key=value parser. */
 #ifndef NB_CONFIG_H

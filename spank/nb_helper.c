@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Runs numa-balancing-helper from the plugin (job prolog and epilog, and
  * a step's end) and logs what came of it in the slurmd log: a success
  * that applied or restored a value in one line at slurmd's default level,

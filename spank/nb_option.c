@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --numa-balancing as sbatch, salloc and srun see it: exactly 0, 1 or
  * 0-tasks, and only a value the site allows; srun inside a job is told
  * that the setting belongs to the job. */

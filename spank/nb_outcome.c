@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Maps a helper run to the plugin's result: done -> 0; not honoured or
  * unsupported -> 0 with a log line; usage, broken installation, a signal,
  * the timeout or a failed start -> -1 (this drains the node only when the

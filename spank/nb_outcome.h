@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What a helper run means for Slurm: the helper's stable exit codes
  * (docs/design.md, Interface 1) mapped to a SPANK return value. */
 #ifndef NB_OUTCOME_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* State shared by the plugin's per-context parts: the plugstack
  * configuration, the option, and the value the user asked for. */
 #ifndef NB_PLUGIN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The task's memory policy through get_mempolicy(2) and set_mempolicy(2),
  * called by number: the plugin needs no libnuma. */
 #include "nb_policy.h"

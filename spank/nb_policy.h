@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The calling task's memory policy, through the kernel's system calls (no
  * libnuma): read it, give the task MPOL_LOCAL, and say whether the
  * kernel's NUMA balancing scans memory under it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* remote context (slurmstepd, or psslurm's forwarders, the job's steps):
  * in each task, before it execs, give a job that asked for 0 the local
  * memory policy, export what is in force for the task as

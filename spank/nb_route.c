@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The two routes to a job's request and the truth about what is in force
  * for its processes (docs/design.md, "Two routes to off"). */
 #include "nb_route.h"

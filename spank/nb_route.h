@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* How a job's request is met on a node: which route serves it (the tasks'
  * memory policy, the helper's sysctl), what is then in force for the
  * job's own processes, and what task 0 tells the job when that is not

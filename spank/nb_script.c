@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* job_script context (slurmstepd spank prolog|epilog, root, empty
  * environment; psslurm's pelogue child): run numa-balancing-helper where
  * the node's sysctl serves the job's request, and at the job's end where

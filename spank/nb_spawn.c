@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Running the node helper: started (nb_start_spawn.c or nb_start_fork.c,
  * no PATH search) with its stderr on a pipe, read until EOF or the
  * deadline, then reaped; at the deadline the whole process group is

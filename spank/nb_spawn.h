@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Runs one program by absolute path with a fixed environment, fds 0-1 on
  * /dev/null and its stderr captured through a pipe, killed (with its
  * process group) at a timeout. No shell, no PATH search. */

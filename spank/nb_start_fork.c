@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Starts the helper where glibc cannot close a spawned program's other
  * descriptors (before 2.34; EL8 has 2.28): fork, then in the child only
  * async-signal-safe calls, since the host (slurmstepd) has threads: a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Starts the helper with posix_spawn (clone and execve in glibc), every
  * file action and attribute checked: a child that would not get exactly
  * what nb_spawn.h promises is never started. Needs

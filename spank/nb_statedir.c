@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Looks into the helper's state directory: opened without following a
  * link, entries checked with fstatat(AT_SYMLINK_NOFOLLOW). */
 #include "nb_statedir.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What the helper's state directory holds, as the plugin may look at it
  * without running the helper: whether a job's end has anything to act on,
  * and whether the helper keeps a record of a job. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* SPANK entry points of numa_balancing.so: parse the plugstack arguments,
  * register --numa-balancing, and dispatch each callback by context to the
  * part that handles it (nb_option.c, nb_script.c, nb_remote.c).

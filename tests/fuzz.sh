@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs each libFuzzer target for SECONDS on its corpus (fuzz-out/NAME,
 # seeded from tests/fuzz-seeds/NAME without its fuzz_ prefix), prints
 # executions and crashes per target, and fails when a target crashes.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """bench_args.py - the command-line options the reference simulators'
 Brunel scripts (brunel-brian2.py, nest-brunel.py) share with nbsim's
 --model brunel, and their checks."""

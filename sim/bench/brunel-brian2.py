@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """brunel-brian2.py - NEST's brunel_delta network (docs/performance.md,
 "nbsim vs Brian2") in Brian2's C++
 standalone mode with OpenMP, for comparing nbsim with another fast

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """nest-brunel.py - NEST's brunel_delta network in NEST itself (a reference
 for nbsim's `--model brunel`, docs/benchmark.md "nbsim beside NEST"):
 prints one line of JSON per rank with the build and simulation times, the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # sim/report/module.mk - the validation report (nbsim-report and its
 # nbreport package), the validation driver, its job scripts and node
 # sampler and energy recorder, `make demo`, and their checks: check-report

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cli.c - parsing and checking nbsim's command line (cli.h). */
 #include "cli.h"
 

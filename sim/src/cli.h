@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cli.h - nbsim's command line: options, defaults, --help. */
 #ifndef NB_CLI_H
 #define NB_CLI_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* main.c - nbsim: parse the command line, build the model's network,
  * presimulate, simulate with cycle timers and write the result directory. */
 #include <errno.h>

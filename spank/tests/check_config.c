@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: the strict plugstack key=value parser. */
 #include <string.h>
 

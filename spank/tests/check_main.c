@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Runs every unit-test suite of the SPANK plugin; exit status 1 on any
  * failure. */
 #include <stdlib.h>

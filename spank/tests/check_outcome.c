@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: helper exit codes, signals, timeouts and failed starts mapped
  * to what the plugin returns to Slurm. */
 #include <errno.h>

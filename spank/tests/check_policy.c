@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: the task's memory policy through the system calls, in the
  * test's own forked process (Check runs each test in a child). */
 #include <linux/mempolicy.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: which route serves a request, what is in force for a task,
  * and when task 0 warns (never falsely). */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: running a program the way the plugin runs the helper (fixed
  * environment, /dev/null on fds 0-1, stderr captured, no other fds, killed
  * with its process group at the timeout). Each test writes a tiny shell

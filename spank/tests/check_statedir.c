@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: what the plugin reads from the helper's state directory
  * (a scratch directory here) before it runs the helper. */
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The plugin's unit-test suites, one per source file under test. */
 #ifndef CHECK_SUITES_H
 #define CHECK_SUITES_H

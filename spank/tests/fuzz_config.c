@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libFuzzer target: the plugin's plugstack.conf argument parser. The input
  * is split at NUL bytes into arguments. An accepted configuration has an
  * absolute helper path, a default of keep, 0 or 1, a non-empty allow mask,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # job.sh - the job script docs/user.md's examples submit (copied into the
 # documentation test's directory by tools/check-docs): one step that says
 # where it ran and with which numa_balancing value.

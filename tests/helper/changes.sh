@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # What each subcommand may change, as numa-balancing-helper(8) says it in
 # "WHAT EACH COMMAND MAY CHANGE", against what it does (issue 11, finding
 # 9): every command makes the removals of recovery (a stale temporary file

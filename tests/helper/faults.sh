@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Fault injection (issue 2, Must show 3; issue 11, findings 3 and 4). Each
 # scenario is first traced (NB_TEST_FAILPOINT=trace lists every step the
 # helper passes); then, for every one of those steps, the helper is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libFuzzer target: the command line and environment parser. The input is
  * split at NUL bytes: SLURM_JOB_ID, the option variable, then argv[1..].
  * An accepted prolog or epilog has a job id when it needs one and a value

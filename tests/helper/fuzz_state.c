@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libFuzzer target: the state file parsers (job record, baseline) and the
  * memory.stat reader of the epilog's log line; the first byte picks one. A
  * record or baseline that parses must format back to the same bytes (a

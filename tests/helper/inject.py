@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """System-call fault injection: no lost restore, whatever call fails.
 
 For each scenario (a node state made by uninjected runs, then one command

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Compares a metrics file of numa-balancing-helper with its status --json
 taken at the same time: every value the two share must agree, and every
 running job must appear in both. Exits 1 and names the first difference.

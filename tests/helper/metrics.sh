@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # metrics: the file passes promtool check metrics (Debian's prometheus
 # package) and its values match status --json taken beside it: with two
 # jobs running (one not honoured), with one of them ended by a failed

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The NUMA node count: status counts the node<N> directories of
 # /sys/devices/system/node (the kernel's own count of its online nodes, what
 # its boot default for kernel.numa_balancing follows), in text and JSON;

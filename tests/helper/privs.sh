@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Privilege proof. The test build shows its capability sets at every step
 # (NB_TEST_FAILPOINT=privs prints CapEff, CapPrm and NoNewPrivs from
 # /proc/self/status and the securebits at each failpoint): CAP_SYS_ADMIN is

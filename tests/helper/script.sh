@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The helper as a Slurm Prolog=/Epilog= program (--script) never fails for
 # what a user's request causes, and every non-zero exit says why on stderr:
 #  1. a conflict (exit 3 without --script, with its reason on stderr; 0

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The lab's headline (lab/headline.py) and check-lab's assertions
 (tests/lab/verify_lab.py) on a synthetic lab output folder: nbsim result
 directories from tests/report/synth.py, control results and machine.json

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """lab/pagewatch, the page-node sampler for programs the project does not
 build: its bookkeeping on made-up samples (a page that goes 0 -> 1 -> 0,
 one that stays, one the scanner has marked), a real child process on this

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """verify_lab.py REPORT_DIR: what `make check-lab` asserts from the lab's
 report folder. From the validation report's own report.json (what a
 reader of index.html is shown):

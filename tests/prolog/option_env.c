@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A SPANK plugin for tests only, never installed: in sbatch and salloc it
  * puts NB_TEST_OPTION_VALUE from the submitting user's environment into
  * the job's control environment under the name numa_balancing's option

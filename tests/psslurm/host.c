@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* psslurm-host: runs a SPANK plugin's callbacks the way ParaStation
  * psslurm does (psmgmt 6.8: plugins/psslurm/src/psslurm/psslurmspank.c,
  * psslurmforwarder.c, psslurmpelogue.c, bin/daemon/psidspawn.c), so the

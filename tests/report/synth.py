@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Writes synthetic nbsim result directories exactly as docs/design.md
 ("Interface 2") describes them, with arrays and counters the tests choose,
 so that the report's numbers can be checked against what was constructed."""

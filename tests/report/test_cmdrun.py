@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """--command run directories (docs/design.md, Interface 3): loaded with
 the counters, kernel values and probes of every node, refused with a
 message naming the file when incomplete, and reported with wall time as

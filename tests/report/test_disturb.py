@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """nbreport.disturb: each rule fires above its threshold and not below,
 names the rank or host, and notes never flag on their own."""
 

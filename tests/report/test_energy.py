@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Energy in the report: sacct's recorded output (fixtures/sacct, the
 shapes a site's accounting gives: job line, batch, extern and srun
 steps, empty, 0 and NO_VAL values) read into one value per job or a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The report's figures on a sweep of 2 bindings x 2 balancing values
 with one-rank runs: every text at least 10 px where the page shows it
 (figures are shown unscaled), every PNG narrow enough for a 1400 px

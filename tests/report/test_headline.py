@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The headline and report.json on synthetic validations whose effect,
 noise and disturbances are constructed (issue 12, Must show 1): a clear
 effect gives the right sign and interval; an effect inside the noise is

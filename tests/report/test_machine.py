@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The headline's machine line and what goes with it, on synthetic runs:
 runs on one NUMA node get "nothing can migrate" up front and one
 folded "numa:" line when no page moved; --where puts the caller's words

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The kernel-counter analysis (nbreport/numa.py) and the travel counts of
 sampled pages (nbreport/placement.py) on synthetic runs whose counters and
 page classes the test sets."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """nbreport.paired: the exact sign-test interval and the estimate of
 pairs needed, on values with known answers."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The third condition, --numa-balancing=0-tasks (off by the tasks' memory
 policy alone, the sysctl left at 1), on synthetic runs: what a run must
 show to be what its label says (SLURM_NUMA_BALANCING=0, a memory policy

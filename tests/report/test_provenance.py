@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The provenance facts of nbreport/provenance.py from the keys nbsim
 writes (thp_enabled, thp_defrag, anon_huge_pages_bytes per rank, null
 where a rank could not read it) and from a --command run's "thp"."""

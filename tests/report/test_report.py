@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """nbsim-report end to end on synthetic runs: conditions grouped and
 paired, the r² of constructed data, every figure and the page written, the
 summary printed, a mislabelled run flagged (exit 1), bad input refused

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """nbreport.rundir refuses incomplete or inconsistent result directories
 with a message naming the file, and loads a complete one as written."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """nbreport.stats on arrays with known answers."""
 
 import math

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """numa-balancing-validate against stand-in Slurm clients (sbatch,
 squeue, sacct and scontrol scripts on PATH that record what they are
 asked and answer as Slurm does), so that no cluster is needed: with

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """nbreport.verdict on synthetic result directories whose kernel values
 and counters are constructed to agree with, or contradict, their label."""
 

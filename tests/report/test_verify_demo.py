@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """verify_demo.py's `--expect lab` checks (what check-demo-lab asserts) on
 the report of synthetic runs as the demo in the emulated two-node machine
 leaves them: 1, 0 and 0-tasks for nbsim and a control program. The

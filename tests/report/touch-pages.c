@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* touch-pages.c - the test suite's stand-in for a site's application under
  * `numa-balancing-validate --command`: maps MIB MiB of base pages
  * (MADV_NOHUGEPAGE, so each page is its own PTE), and THREADS threads each

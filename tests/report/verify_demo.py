@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Checks what a reduced demo left (check-demo, check-command): every
 job's run directory complete (docs/design.md, Interface 2 for nbsim, 3 for
 --command) and run through Slurm with --numa-balancing, the kernel value

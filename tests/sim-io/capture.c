@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* capture.c - redirects stderr to a temporary file and reads it back. */
 #include "capture.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* capture.h - test helper: collects what the code under test writes to
  * stderr into a string. capture.c. */
 #ifndef NB_TEST_CAPTURE_H

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """check-npy.py DIR - numpy.load reads the arrays test-npy wrote, with the
 dtype, shape and values the C test gave them."""
 import sys

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0-or-later
 """check-result-dir.py [--fixture] RUN_DIR - checks that an nbsim result
 directory follows docs/design.md ("Interface 2"): every summary.json key with
 its type, every .npy file loading with numpy with its dtype and shape, and

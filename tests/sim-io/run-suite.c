@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* run-suite.c - runs a Check suite for a test program's main. */
 #include "run-suite.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-disturb.c - the disturbance probes: slow update phases counted
  * against the median, readings that grow over a busy interval, the JSON
  * entries with null for unreadable values; and the thread log. */

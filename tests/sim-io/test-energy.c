@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-energy.c - RAPL energy over the sim phase (io/energy.c) on
  * powercap-shaped trees (tests/sim-io/fixtures/powercap: a start and an
  * end tree per case, read 10 s apart on a fake clock): two packages with

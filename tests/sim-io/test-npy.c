@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-npy.c - the .npy writer: exact header bytes (magic, version,
  * 64-byte alignment, dict), raw data after it, errors. It also leaves
  * arrays in $NB_TEST_OUT/npy for check-npy.py to load with numpy. */

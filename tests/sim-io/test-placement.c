@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-placement.c - the page-placement sampler on buffers whose pages are
  * touched, untouched, half touched or empty: touched pages are all on some
  * node (on this one-node machine: 100 % on node 0, and it says so), the

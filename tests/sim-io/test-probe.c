@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-probe.c - peak RSS, host name, per-thread CPU binding, memory
  * policy, allocator and NUMA node count, against what this machine says independently. Set
  * NB_TEST_ALLOCATOR=jemalloc when running it with jemalloc preloaded. */

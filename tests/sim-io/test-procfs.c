@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-procfs.c - the probe's sysctl and /proc/vmstat readers (common/'s
  * parsers) on fixture files (tests/sim-io/fixtures) and on this machine's
  * real files. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-procstat.c - the /proc/stat, loadavg, CPU pressure, schedstat and
  * cpuinfo parsers on fixture files (tests/sim-io/fixtures) and on this
  * machine's real files. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-progress.c - the progress line: silent when not enabled, at most
  * one line per half second, a final line at the end; plain lines into a
  * file, redrawn with '\r' on a terminal (a pseudo-terminal here). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-results.c - the result writer on a fixed one-rank run: the values it
  * computes (RTF, second-half RTF, phase totals, per-host NUMA facts, Slurm
  * environment), timers.txt, the placement record, and errors. It leaves

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-thp.c - the THP mode and AnonHugePages parsers, on fixture files
  * (tests/sim-io/fixtures) and on this machine's real files. */
 #include "io/thp.h"

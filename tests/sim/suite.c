@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* suite.c - the shared main of the nbsim core's unit tests (suite.h). */
 #include "suite.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* suite.h - runs one Check test case of the nbsim core's unit tests and
  * turns its failures into the exit status. suite.c. */
 #ifndef NB_TEST_SUITE_H

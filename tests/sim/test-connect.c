@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-connect.c - synapse generation: the microcircuit's delays follow
  * NEST's Potjans_2014 rule (a normal delay is redrawn below dt / 2, then
  * rounded to steps), which makes one-step delays about 0.96 % of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-exchange.c - the spike exchange on one rank, with two threads'
  * registers filled by the test: chunks start at 2 spikes, grow to 1.5x the
  * largest count when one overflows (and the exchange still delivers every

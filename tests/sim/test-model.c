@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-model.c - the model builders: sizes and synapse numbers of Brunel's
  * network and the microcircuit (as in NEST's examples), scaling, the
  * multi-area model's inter-area share, and the errors for unknown models

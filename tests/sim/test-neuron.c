@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-neuron.c - iaf_psc_delta and iaf_psc_exp, stepped with NEST's exact
  * integration, against their closed-form solutions: driven by a constant
  * current (membrane potential to 1e-12 relative, spikes at the predicted

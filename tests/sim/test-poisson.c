@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-poisson.c - the Poisson inversion table: its distribution has the
  * right mean and variance, rates of zero draw nothing, and rates too high
  * for the table are refused. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* test-update.c - the vectorised update phase (engine/update.c) against
  * the plain one it replaced: every neuron stepped alone with neuron.h, its
  * Poisson count drawn alone with nb_poisson_draw. Over 11 steps from a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A SPANK plugin for bench-launch only (never installed): it defines a job
  * prolog and epilog that do nothing, so slurmd starts its `slurmstepd spank
  * prolog|epilog` processes for every job as it does for numa_balancing.so.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The numbers of tests/slurm/bench-launch: for each case, the median,
 quartiles and minimum of its times; for each comparison, the median of
 the per-round differences (case minus its baseline, both timed in the same

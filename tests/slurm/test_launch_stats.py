@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Unit tests of tests/slurm/launch_stats.py (bench-launch's numbers) on
 synthetic times: per-round pairing, the verdict and exit status against
 the 5 ms target, and refusal of bad input."""

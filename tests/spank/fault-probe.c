@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fault-probe: what NUMA balancing does to the calling process. Maps MIB
  * MiB of base pages, and THREADS threads write one byte of every page of
  * their share for SECONDS seconds (the kernel scans no process with one

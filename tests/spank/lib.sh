@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Shared functions of the SPANK integration scenarios (sourced by run-all):
 # assertions that count failures, the private cluster's life cycle, job
 # submission and waiting, and the checks made after every scenario.

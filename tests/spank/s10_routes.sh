@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The per-process route. On this one-node machine the scanner marks pages
 # and takes hint faults too when the sysctl is 1, so: with the sysctl at 1,
 # a --numa-balancing=0 job sharing the node with a running

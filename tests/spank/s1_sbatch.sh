@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Scenario 1: sbatch --numa-balancing=0 (command line and #SBATCH) and =1.
 # The job reads the requested value and SLURM_NUMA_BALANCING; afterwards
 # the value from before the job is back. Under off=both (the default) a 0

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Scenario 2: salloc and srun. salloc --numa-balancing=0 srun cat prints 0
 # (and, with PrologFlags=Alloc, so does a command salloc runs itself); a
 # bare srun --numa-balancing=0 too; srun inside a job with another value

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Scenario 3: bad values are refused by sbatch, salloc and srun with the
 # message, and no job is created (the next job id does not move).
 # shellcheck shell=bash disable=SC2034,SC2016

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Scenario 4: scancel of a running =0 job and a job killed at its time
 # limit restore the value. Scenario 5: overlapping jobs on the node. With
 # off=node (the sysctl alone, where the conflict policy applies) the

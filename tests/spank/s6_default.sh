@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Scenario 6: a job without the option is left alone with default=keep and
 # gets 0 with default=0 (that cluster also has allow=0: =1 is refused at
 # submission with a message saying the site does not allow it).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Scenario 7: the helper is missing. optional: jobs run and the slurmd log
 # says why nothing changed; a =0 job's tasks are still off by their memory
 # policy (off=both), a =1 job is told it did not get 1. required: the prolog fails, Slurm drains the

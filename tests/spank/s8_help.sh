@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Scenario 8: sbatch, salloc and srun --help list --numa-balancing.
 # shellcheck shell=bash disable=SC2034,SC2016
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Scenario: the plugin's plugstack line is broken while slurmd runs
 # (`required`; a client with the good line submits). The job prolog cannot
 # run the helper. From 25.05 the plugin's prolog lets the job go on, its

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Command line of nbsim-report: load the runs (nbsim result directories
 and `numa-balancing-validate --command` run directories), judge each
 (verdict, disturbance), group them into conditions, compare, draw, write

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Loads one run directory of `numa-balancing-validate --command`
 (docs/design.md, "Interface 3"): command-run.txt, written by the job
 script, and node-start-T.txt / node-end-T.txt, written by

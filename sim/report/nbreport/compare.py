@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Comparisons between conditions that differ in exactly one factor
 (numa_balancing on over off, on over off by the tasks' memory policy
 (0-tasks), and 0-tasks over off by the sysctl; jemalloc over glibc, one binding or

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Groups runs into conditions and names them. A condition is one
 experiment (the application: nbsim or a --command run's program; nbsim:
 model, scale, ranks, threads and model time; a --command run: the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """What the kernel's balancing did during a run and a condition: the
 /proc/vmstat NUMA counters over the measured window (all hosts), as
 totals, as rates per second of the window, and the share of hint faults

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Was a run disturbed, i.e. did something other than the run itself take
 its CPUs? Reads the probes nbsim (and the --command job script) record
 over the measured window (summary.json "disturbance", docs/design.md) and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Energy per run, per condition and per comparison, from two sources:
 - "rapl": what nbsim read from RAPL over its simulation phase (summary
   "energy": package and DRAM, or package alone where a node has no DRAM

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The cycle-time figures, after the seed paper's: the distribution of
 every condition overlaid on one axis (densities and ECDFs), the same
 per condition (its Fig. 2), cycle time against the previous cycle's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The per-run and per-pair figures, which also work for --command runs
 (no cycle data): what the kernel did in each run (activity), where each
 nbsim run's time went (phases, the seed paper's Fig. 7) and each

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Which figures a report draws: the cycle-time figures for conditions
 of nbsim runs, the run and pair figures for all, placement where runs
 sampled it. Returns the names of the PNGs written, in page order."""

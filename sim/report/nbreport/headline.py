@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The headline: the first lines on stdout and the box at the top of
 index.html, and the "headline" object of report.json, one line (or a
 few) each:

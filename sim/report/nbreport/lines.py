@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """One line of the headline: its topic, text, colour on the page and
 details (headline.py builds them; machine.py and energy.py add theirs)."""
 

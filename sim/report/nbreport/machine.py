@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The headline's first line: what kind of machine the runs ran on, as
 far as their NUMA nodes decide what they can show, and, when the caller
 says so (nbsim-report --where), where and why. On a machine with one NUMA

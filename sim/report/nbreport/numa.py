@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """What the kernel's NUMA counters say about a run, read as a NUMA engineer
 would: pages migrated per model second and per wall second, the remote
 share of hint faults, ping-pong (more pages migrated than the sampled

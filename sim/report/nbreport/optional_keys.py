@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Checks the summary.json objects that a result directory may lack
 (directories written before nbsim had them, and --command runs, which
 have no per-rank probes): "disturbance", "provenance", "tags" and

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Writes the report's index.html: the headline box first, then the
 tables, energy per run, provenance, the figures (each at its own size, with a line on
 how to read it) and every run's verdict in detail."""

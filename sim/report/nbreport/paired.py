@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The statistics of paired ratios (each pair: one run of a condition over
 its partner in another condition, submitted next to it): the median
 ratio, its distribution-free 95 % confidence interval from the exact sign

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Page placement of a run (docs/design.md, Interface 2: placement.npy,
 placement_pages.npy, placement_counters.npy): loading and checking it, and
 the placement figure, one row per run and rank, one panel per buffer, the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """What every figure of the report shares (size, resolution, the font
 floor, panel grids, saving) and the page-placement figure. The other
 figures are in fig_cycles.py and fig_runs.py; figures.py chooses.

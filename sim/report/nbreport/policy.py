@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The memory-policy route to "off" (--numa-balancing=0-tasks): the job's
 tasks run under an explicit memory policy that the kernel's scanner skips
 (the plugin gives them MPOL_LOCAL) while the node's sysctl stays as it

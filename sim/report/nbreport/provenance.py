@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Where and how each run ran, from summary.json: date, hosts, CPU model,
 kernel, NUMA nodes, transparent huge pages, thread binding and the CPUs
 each thread ran on, allocator, nbsim version and command line. Missing

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """report.json: the report's numbers for scripts and CI (docs/benchmark.md
 lists every field). One object: "schema", "generated_utc", "where" (the
 caller's --where text or null), "one_numa_node", "energy" (its sources

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """Loads one nbsim result directory (docs/design.md, "Interface 2") and
 checks it is complete and consistent; bad input raises RunDirError naming
 the file and what is wrong with it. Run is also what a --command run

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """What Slurm's accounting says a run's job consumed: the output of
 `sacct -j JOB --format=JobID,ConsumedEnergyRaw --parsable2` that
 nbv-job-energy recorded in the run directory (sacct-energy.txt, sacct's

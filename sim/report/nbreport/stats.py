@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The numbers of the report, as plain functions of arrays: distribution
 statistics, the cut-off and the share it covers, the correlation of a
 cycle's time with the previous cycle's spike count, per-phase cost per

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The report's tables (per condition, per comparison, per run, energy
 per run) as lists of rows, and their plain-text form for stdout."""
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 """The per-run verdict: was the numa_balancing value the run is labelled
 with really in force? Checks the kernel value at the start and end of the
 measured window (nbsim's sim phase, or a --command run's command) on

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* compressed.c - building the compressed spike table (compressed.h). */
 #include "connection/compressed.h"
 

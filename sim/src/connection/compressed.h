@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* compressed.h - NEST's compressed spike data (ConnectionManager::
  * compressed_spike_data_): for every source neuron with synapses on this
  * rank, one small heap block with an 8-byte entry per thread saying where

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* connect.c - connection generation (connect.h). Synapse k onto target gid
  * of projection p is a pure function of (seed, p, gid, k); fixed-total
  * rules first draw every synapse's target from (seed, p, synapse index)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* connect.h - generates every synapse onto a thread's neurons into its CSR
  * (connections.h), in two passes over the same counter-based draws: the first
  * counts synapses per source, the second fills them in. No temporary list

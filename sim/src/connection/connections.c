@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* connections.c - one rank's connection records, the delays agreed over
  * every rank, and freeing (connections.h). */
 #include "connection/connections.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* connections.h - one rank's connections, NEST's ConnectionManager: per
  * thread every synapse onto its neurons as a CSR indexed by source gid
  * (connect.c) and each of its neurons' target table (targets.c), and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* targets.c - the target-data exchange and the per-neuron target arrays
  * (targets.h). */
 #include "connection/targets.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* targets.h - NEST's target table (TargetTable::targets_[tid][lid]): for
  * each neuron of a thread, a small heap array of where its spikes go,
  * built and read by that thread. With compressed spikes it holds one entry

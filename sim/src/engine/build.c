@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* build.c - network construction (build.h). */
 #include "engine/build.h"
 

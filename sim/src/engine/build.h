@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* build.h - constructing one rank's share of a network: neurons (create),
  * synapses (connect), the delays agreed over all threads and ranks, then
  * NEST's delivery structures (one thread fills the compressed spike table;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cycle.c - deliver, update, collocate, sync and communicate (cycle.h). */
 #include "engine/cycle.h"
 

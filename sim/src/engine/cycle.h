@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cycle.h - the simulation loop, NEST's SimulationManager::update_: per
  * min-delay cycle deliver (exchange/deliver.h) and update on every thread,
  * each thread appending its neurons' spikes to its spike register and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* memest.c - the memory estimate of memest.h: synapses (8 bytes each),
  * per-thread CSR row offsets (and their copy while filling), neuron state,
  * ring buffers sized for the longest likely delay, the compressed spike

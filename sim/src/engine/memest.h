@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* memest.h - how much memory a rank will need for a model, estimated
  * before anything large is allocated, and the refusal when it will not fit. */
 #ifndef NB_MEMEST_H

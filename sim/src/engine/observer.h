@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* observer.h - the one hook through which the simulation loop (cycle.c)
  * tells whoever watches it what each cycle did, without knowing who that
  * is: the cycle timers, page-placement sampling, spike recording and the

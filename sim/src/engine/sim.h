@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sim.h - everything one rank simulates with: its neurons (nodes/), their
  * connections (connection/), the spike exchange (exchange/) with each
  * thread's cursors for reading it, and where the loop stands. build.c

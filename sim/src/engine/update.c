@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* update.c - the update phase of one thread (update.h): step by step, each
  * run of neurons of one population is updated in one loop without branches
  * that the compiler vectorises (`omp simd`), and the neurons that spiked

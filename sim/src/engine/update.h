@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* update.h - the update phase of a cycle: every neuron of one thread
  * advanced by the cycle's steps, its input read from (and cleared in) the
  * ring buffers, its background drawn, and its spikes put in the thread's

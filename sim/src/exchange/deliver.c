@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* deliver.c - merging the received chunks and adding each spike's
  * synapses into the ring buffers (deliver.h). */
 #include "exchange/deliver.h"

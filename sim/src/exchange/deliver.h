@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* deliver.h - NEST's deliver_events on one thread: the thread reads the
  * whole receive buffer, every chunk, and finds its own synapses of each
  * spike, through the compressed table (the source's entry for this

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* exchange.c - collocate and communicate (exchange.h). */
 #include "exchange/exchange.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* exchange.h - NEST's spike exchange (EventDeliveryManager::
  * gather_spike_data), run by the master thread between the cycle's two
  * barriers. Collocate copies every thread's spike register into the send

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* register.c - allocation and growth of spike registers (register.h). */
 #include "exchange/register.h"
 

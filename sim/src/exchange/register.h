@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* register.h - a thread's spike register, NEST's
  * emitted_spikes_register_[tid]: a heap-allocated vector of 16-byte
  * entries (NEST's SpikeDataWithRank: the spike data and the target rank).

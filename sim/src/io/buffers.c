@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* buffers.c - the regions of the sampled buffers (buffers.h). */
 #include "io/buffers.h"
 

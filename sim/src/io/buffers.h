@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* buffers.h - the buffers nbsim's placement sampler follows, each a list
  * of regions: first those that cross threads (spike registers, the send
  * and receive buffers, the compressed spike table, the target tables, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* context.h - what nbsim records about a run besides its results: the
  * command line, the date the sim phase started, the --tag values and this
  * rank's disturbance readings around the sim phase. main.c fills it; the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* disturb.c - reads and reduces the disturbance probes (disturb.h). */
 #include "io/disturb.h"
 #include "io/procstat.h"

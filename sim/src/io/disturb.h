@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* disturb.h - what tells a disturbed run, per rank: involuntary and
  * voluntary context switches (getrusage), the time the rank's threads were
  * runnable but waiting for a CPU (schedstat), the node's iowait and steal

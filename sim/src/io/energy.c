@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* energy.c - reading the RAPL counters of a powercap tree (energy.h). */
 #include "io/energy.h"
 

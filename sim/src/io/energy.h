@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* energy.h - the energy of the sim phase from the RAPL counters of a
  * powercap tree (ROOT/intel-rapl:N for package N, ROOT/intel-rapl:N:M for
  * its subzones; each with name, energy_uj and max_energy_range_uj): every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* npy.c - NumPy .npy writer (format 1.0: magic, version, little-endian
  * header length, a Python dict literal padded to 64 bytes, raw data). */
 #include "io/npy.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* npy.h - writes one C array as a NumPy .npy file (format version 1.0),
  * so that numpy.load reads nbsim's per-rank, per-cycle timers. npy.c. */
 #ifndef NB_NPY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* observers.c - the observers of a run behind the engine's hook
  * (observers.h). */
 #include "io/observers.h"

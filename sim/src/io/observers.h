@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* observers.h - what watches a run through the engine's hook
  * (engine/observer.h): the cycle timers and each thread's own times (into
  * an nb_cycle_log), page-placement sampling every N cycles, the spikes of

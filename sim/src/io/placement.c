@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* placement.c - the page-placement sampler (placement.h). */
 #include "io/placement.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* placement.h - the page-placement sampler: every N cycles of the sim
  * phase, on which NUMA node a bounded, evenly spread sample of each of
  * nbsim's buffers' pages lies (move_pages with no target nodes), which of

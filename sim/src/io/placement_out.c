@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* placement_out.c - gathering and writing the placement samples
  * (placement_out.h). */
 #include "io/placement_out.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* placement_out.h - every rank's page-placement samples on rank 0, and
  * what the result directory (docs/design.md, "Interface 2") holds of
  * them: placement.npy (shares), placement_pages.npy (each sampled page's

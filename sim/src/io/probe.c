@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* probe.c - facts about the node and process a rank runs on: kernel NUMA
  * balancing value and counters, peak RSS, host name, CPU binding of every
  * OpenMP thread, memory policy, allocator and NUMA node count. */

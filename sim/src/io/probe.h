@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* probe.h - facts about the node a rank runs on: the kernel's NUMA-balancing
  * value and /proc/vmstat counters (read before and after the sim phase),
  * peak RSS, host name, CPU binding, memory policy, allocator and Slurm

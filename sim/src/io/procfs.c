@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* procfs.c - the probe's view of the numa_balancing sysctl and
  * /proc/vmstat, read with common/'s readers. */
 #include "io/procfs.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* procfs.h - the kernel files nbsim's node probe reads: the numa_balancing
  * sysctl and the NUMA counters of /proc/vmstat, through the parsers the
  * helper and the plugin use (common/kernel.h, common/vmstat.h). They take

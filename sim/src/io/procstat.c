@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* procstat.c - reads /proc/stat, /proc/loadavg, /proc/pressure/cpu, a
  * thread's schedstat and cpuinfo's CPU model from the paths given
  * (procstat.h). */

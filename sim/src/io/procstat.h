@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* procstat.h - parsers for the kernel files that tell whether something
  * else took a run's CPUs, and on what it ran: /proc/stat's cpu line
  * (iowait and steal), /proc/loadavg, /proc/pressure/cpu, a thread's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* progress.c - rank 0's progress line: percent, model time, real-time
  * factor so far and ETA, at most twice a second; redrawn in place with '\r'
  * on a terminal, one plain line per update otherwise. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* progress.h - rank 0's progress line (percent, model time, RTF so far,
  * ETA), on a terminal or when asked with --progress. progress.c. */
 #ifndef NB_PROGRESS_H

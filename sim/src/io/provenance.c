@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* provenance.c - the kernel, CPU model and thread CPUs of a rank
  * (provenance.h). */
 #include "io/provenance.h"

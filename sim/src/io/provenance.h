@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* provenance.h - where and how a rank ran: the kernel (uname), the CPU
  * model and online CPUs, and each thread's affinity and the CPUs it ran
  * on; and the date now, for the start of the sim phase. Gathered to rank

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* results.c - nb_results_write: gathers every rank's facts and cycle
  * timers to rank 0, which writes the result directory (docs/design.md,
  * "Interface 2"): summary.json, the .npy arrays and timers.txt. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* results.h - the writer of a finished run's result directory
  * (docs/design.md, "Interface 2"): summary.json, the per-rank, per-cycle
  * .npy arrays, the placement samples (placement_out.h) and the

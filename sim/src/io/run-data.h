@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* run-data.h - what rank 0 holds after nb_results_write has gathered every
  * rank's facts and cycle timers; read by the summary.json and timers.txt
  * writers (summary.c, timers.c). Internal to the result writer. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* run.h - what a finished nbsim run hands to the writer of its result
  * directory (results.h): the run's facts and this rank's cycle log. */
 #ifndef NB_RUN_H

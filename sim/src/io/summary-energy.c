@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* summary-energy.c - summary.json's "energy" (docs/design.md, Interface
  * 2) from every rank's RAPL reading (energy.h): the sums of what the
  * lowest rank of each node read over the sim phase, or, when any node has

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* summary-probes.c - summary.json's "disturbance", "provenance" and "tags"
  * (docs/design.md, Interface 2) from the gathered facts of every rank and
  * rank 0's run context. Host-level values come from each host's lowest

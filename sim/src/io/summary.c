@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* summary.c - builds summary.json (docs/design.md, "Interface 2") from
  * the gathered run data, the environment (Slurm job, requested and
  * applied NUMA balancing) and this process (allocator; each rank's memory

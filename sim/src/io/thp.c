@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* thp.c - reads the THP modes and AnonHugePages (thp.h). */
 #include "io/thp.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* thp.h - transparent huge pages as the kernel applies them: the THP
  * "enabled" and "defrag" modes (the bracketed word of
  * /sys/kernel/mm/transparent_hugepage/{enabled,defrag}) and this

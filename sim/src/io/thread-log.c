@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* thread-log.c - allocates and frees the per-thread cycle log
  * (thread-log.h). */
 #include "io/thread-log.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* thread-log.h - each OpenMP thread's own deliver and update time in every
  * cycle of the sim phase, and the set of CPUs it ran on (sampled once a
  * cycle). engine/cycle.c records into it; the result writer puts rank 0's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* timers.c - timers.txt: beNNch-style "key value" lines with NEST's
  * kernel-status names, so beNNch tooling reads nbsim runs. Times are in
  * seconds, the maximum over ranks (the slowest rank sets the pace). */

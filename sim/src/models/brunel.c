@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* brunel.c - NEST's brunel_delta network (Brunel 2000, model A,
  * g = 5, eta = 2): --scale multiplies the population sizes and keeps the
  * in-degrees CE and CI, as NEST's example does. */

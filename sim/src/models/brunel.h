@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* brunel.h - NEST's brunel_delta network, for the registry
  * (registry.c). brunel.c. */
 #ifndef NB_BRUNEL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* builders.c - the population and projection tables of a model, what is
  * derived from them, and the checks every model must pass (builders.h). */
 #include "models/builders.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* builders.h - a network as populations and projections, and the functions
  * a model uses to describe itself in them: what the models (brunel.c,
  * microcircuit.c, multiarea.c) fill, and what connection/connect.c and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* microcircuit.c - the Potjans & Diesmann (2014) cortical
  * microcircuit with the parameters of NEST's Potjans_2014 example
  * (V0_type 'optimized', Poisson background). --scale multiplies the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* microcircuit.h - the Potjans & Diesmann (2014) microcircuit, for the
  * registry (registry.c), and its tables and pieces, which the multi-area
  * model (multiarea.c) builds its areas from. microcircuit.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* multiarea.c - a multi-area model that mimics the structure of
  * Schmidt et al. (2018), not its anatomical data: A areas, each a
  * microcircuit at the given scale; a third of every population's

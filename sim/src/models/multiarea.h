@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* multiarea.h - the multi-area model (areas of microcircuits), for
  * the registry (registry.c). multiarea.c. */
 #ifndef NB_MULTIAREA_H

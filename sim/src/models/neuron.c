@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* neuron.c - propagators of NEST's exact integration for iaf_psc_delta and
  * iaf_psc_exp (formulas in /work/shared/notes/models.md). */
 #include "models/neuron.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* neuron.h - iaf_psc_delta and iaf_psc_exp with NEST's exact integration:
  * per-population propagators for a step h, and the update of one neuron for
  * one step (inline: the simulation loop and the unit tests both call it). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* poisson.c - the cumulative-distribution table for Poisson inversion. */
 #include "models/poisson.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* poisson.h - Poisson background input by inversion: one 32-bit uniform
  * per neuron and step against a table of the cumulative distribution. */
 #ifndef NB_POISSON_H

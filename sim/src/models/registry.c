@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* registry.c - the table of models by name, and nb_model_build's dispatch
  * (registry.h). A new model is one line here and a file of its own. */
 #include "models/registry.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* registry.h - the models nbsim knows, by name: nb_model_build picks one,
  * lets it describe itself with the builders (builders.h) and checks the
  * result. registry.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* comm.c - nbsim's collective operations (comm.h) over MPI when built with
  * mpicc (NB_HAVE_MPI), or over a single process otherwise. */
 #include "mpi/comm.h"

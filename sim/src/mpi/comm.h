@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* comm.h - the few collective operations nbsim needs, over MPI or, in a
  * build without MPI (MPI=0), over a single process. Implemented in comm.c. */
 #ifndef NB_COMM_H

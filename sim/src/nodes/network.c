@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* network.c - allocation and initial state of one rank's neurons and
  * their ring buffers; every thread first-touches its own share,
  * so its pages start on its NUMA node, as in NEST. The shared pieces (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* network.h - one rank's share of a network's neurons, NEST-style (its
  * NodeManager and the nodes' buffers): neurons round-robin over virtual
  * processes (vp = gid % VP, rank = vp % R, thread = vp / R); each thread

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* clock.h - the monotonic clock in seconds, for the cycle timers and the
  * progress line. */
 #ifndef NB_CLOCK_H

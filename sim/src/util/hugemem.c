@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* hugemem.c - allocations by --huge-pages mode (hugemem.h). */
 #include "util/hugemem.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* hugemem.h - nbsim's large arrays (ring buffers, synapses) and the
  * process's transparent huge pages, by --huge-pages:
  *   system   plain malloc, no madvise at all: the kernel's THP mode decides,

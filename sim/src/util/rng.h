@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* rng.h - counter-based random numbers (Random123's Philox4x32-10): every
  * draw is a pure function of (seed, purpose, a, b), so any rank and thread
  * computes the same value for the same neuron, connection or step. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Whether a time is a whole number of simulation steps, to the tolerance
  * every check in nbsim uses (options, delays, refractory periods). */
 #ifndef NB_STEPS_H

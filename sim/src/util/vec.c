@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* vec.c - std::vector-like growth (vec.h). */
 #include "util/vec.h"
 

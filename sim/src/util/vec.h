@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* vec.h - growable arrays that grow as NEST's std::vectors do: capacity
  * doubles from one element, and every growth takes a new heap block,
  * copies the elements over and frees the old block (no realloc in place).

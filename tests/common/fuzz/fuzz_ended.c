@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libFuzzer target: the parsers of the plugin's ended markers and failure
  * counts, which the helper reads as root. Whatever they accept must format
  * back to exactly the same bytes. */

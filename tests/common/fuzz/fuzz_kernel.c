@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libFuzzer target: the kernel-value reader. The input is the content of a
  * sysctl file, read with kernel_value_pread from a memfd (as the helper
  * reads its open sysctl) and parsed directly: both must agree, a value

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libFuzzer target: the interface values and the log escaper. The first
  * byte picks the parser (request, allow list, default, conflict, job id,
  * unsigned integer, a job's request, off= route) or the escaper; the rest

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libFuzzer target: the /proc/vmstat reader and parser. The input is a
  * vmstat file: vmstat_read on a real file must give what vmstat_parse
  * gives on the same bytes, and a malformed file all zeros. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Runs every unit test suite of common/; exits non-zero on a failure. */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Check suites of the shared interface code (common/), and a scratch file
  * helper for the readers. */
 #ifndef NB_COMMON_SUITES_H

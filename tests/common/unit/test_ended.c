@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: the plugin's failure record (ended.<job> markers and the
  * failure counts): exact format and strict parser, the boot id reader, and
  * the writer against a scratch state directory (as root): atomic files

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: untrusted bytes become one bounded, printable log token. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: the kernel value, parsed and read from a path and from a
  * descriptor; content that does not parse is reported escaped. */
 #include <errno.h>

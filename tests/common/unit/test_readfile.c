@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: whole-file reads refuse symlinks, FIFOs and oversized files,
  * and a descriptor is read to its end. */
 #include <errno.h>

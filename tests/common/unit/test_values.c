@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: strict parsing of job ids, request values (also a job's
  * "0-tasks"), allow lists, defaults, conflict policies and off= routes. */
 #include <string.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: /proc/vmstat's NUMA counters, from text, from fixture files
  * and from this machine's /proc/vmstat. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The chaos test's private node: a mount namespace of its own with a small
  * tmpfs for the state directory and one for the fake sysctl, and the
  * faults that hit a whole round: the state tmpfs filled up, a state file or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The chaos test's loop: epochs (an administrator's baseline and a
  * policy, then 4-44 overlapping jobs from prolog to epilog), made of
  * rounds of up to 16 concurrent helper runs with faults and kills; a check

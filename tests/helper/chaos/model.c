@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What the chaos test knows about the node: the jobs of this epoch and
  * what each helper run's exit code promised them, checked against the
  * state directory and the fake sysctl. A killed run promised nothing; what

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Starting the helper for the chaos test, each run with its own fault
  * (a descriptor limit, an errno or a kill at a failpoint), SIGKILLs at
  * random moments while a round runs, and reaping. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Runs every unit test suite of the helper; exits non-zero on a failure. */
 #include <stdlib.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Scratch node for tests: a temporary state directory, fake sysctl and
  * state files written as the helper writes them, and the commands run in
  * process against it. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Check suites of the helper's unit tests, and the scratch node (temporary
  * state directory and fake sysctl) the in-process command tests use. */
 #ifndef NB_TEST_SUITES_H

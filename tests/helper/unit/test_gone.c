@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: which jobs the node shows running (slurmstepd processes owned
  * by root, Slurm's job cgroups in the v1 and v2 layouts), and the records
  * of jobs proven gone (an ended marker and no witness): the next prolog or

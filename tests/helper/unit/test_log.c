@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: each message reaches stderr as one write(2) of one whole
  * line, so prologs appending to one log file cannot merge their lines.
  * stderr is a datagram socket here: one recv returns exactly one write. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: the numa_* fields of a job cgroup's memory.stat, and
  * step-end keeping them in the job's record for the epilog. */
 #include <stdio.h>

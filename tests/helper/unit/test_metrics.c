@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: the NUMA node count from sysfs node<N> directories, and the
  * metrics file: written atomically where --out says, its samples what the
  * state says (the shell test runs promtool on it). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: the pure policy functions (holder, expected value, admit),
  * with requests that yield (a 0 under --off both) and that do not. */
 #include "policy.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: state file format round trip, version 1 records still
  * read, and corrupt, truncated and hostile contents refused without a
  * crash. */

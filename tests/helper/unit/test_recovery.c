@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: the state is never lost and never applied wrongly. A file
  * that cannot be read makes every command fail with exit 5 and change
  * nothing; a prolog that fails or is killed leaves no request that a later

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: the shared-node behaviour through the real prolog, epilog,
  * check and reset code, in process, against a fake sysctl and a scratch
  * state directory. Policy: the newest honoured request of a running job

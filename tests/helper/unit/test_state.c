@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: loading the state directory recovers from stale, corrupt,
  * truncated and hostile files: dropped with a log line, never a crash. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: the state directory is refused when insecure, written
  * atomically, and its lock is exclusive. */
 #include <errno.h>
