@@ -2,9 +2,10 @@
 """The numbers of tests/slurm/bench-launch: for each case, the median,
 quartiles and minimum of its times; for each comparison, the median of
 the per-round differences (case minus its baseline, both timed in the same
-interleaved round) with its distribution-free 95 % interval by the exact
-sign test (nbreport.paired, the report's own statistics); and the verdict
-against the 5 ms target.
+interleaved round), or of the per-round differences of differences, with
+its distribution-free 95 % interval by the exact sign test
+(nbreport.paired, the report's own statistics); and the verdict against
+the 5 ms target.
 
 Each case's file holds one "ROUND MICROSECONDS" line per timed job, so a
 job that failed in one round drops only that round's pairs.
@@ -15,10 +16,14 @@ Exit status: 0 when the Prolog= deployment (numa_balancing_nohooks.so
 with the helper as Prolog=/Epilog=) adds at most 5 ms to both srun and
 batch jobs, with and without --numa-balancing=0, and the per-process
 route (numa_balancing.so off=tasks: a 0 job's tasks get the local memory
-policy, no helper runs) adds at most 5 ms to a job without the option;
-1 when one of them does not; 2 on bad input. numa_balancing.so is measured and printed beside it, but its
-job hooks make slurmd start two processes per job (the `hooks` case), so
-it is not what the exit status is about (docs/design.md, "Launch cost")."""
+policy, no helper runs) adds at most 5 ms; 1 when one of them does not;
+2 on bad input. The route is what off=tasks adds to a job given
+--numa-balancing=0 beyond what carrying the option costs with job_hooks.so,
+whose option callback does nothing: per round, (tasks-0 - tasks) -
+(hooks-0 - hooks). numa_balancing.so is measured and printed beside it,
+but its job hooks make slurmd start two processes per job (the `hooks`
+case), so it is not what the exit status is about (docs/design.md,
+"Launch cost")."""
 
 import os
 import statistics
@@ -27,16 +32,25 @@ import sys
 from nbreport.paired import median_interval
 
 TARGET_MS = 5.0
-CASES = ["bare", "hooks", "plugin", "plugin-0", "pbare", "prolog", "prolog-0",
-         "tasks", "tasks-0"]
-# (case, baseline, what, counts for the exit status)
+CASES = ["bare", "hooks", "hooks-0", "plugin", "plugin-0", "pbare", "prolog",
+         "prolog-0", "tasks", "tasks-0"]
+# (case, baseline, control, what, counts for the exit status): case minus
+# baseline per round, less the control pair's (case, baseline) difference
+# of the same round when there is one.
+CARRIED = ("hooks-0", "hooks")
 ADDED = [
-    ("hooks", "bare", "slurmd's spank prolog+epilog processes", False),
-    ("plugin", "bare", "numa_balancing.so, no option", False),
-    ("plugin-0", "bare", "numa_balancing.so, --numa-balancing=0", False),
-    ("prolog", "pbare", "the nohooks plugin + Prolog=, no option", True),
-    ("prolog-0", "pbare", "the nohooks plugin + Prolog=, =0", True),
-    ("tasks-0", "tasks", "off=tasks, =0 (tasks' policy) vs no option", True),
+    ("hooks", "bare", None, "slurmd's spank prolog+epilog processes", False),
+    ("hooks-0", "hooks", None, "an option carried (job_hooks.so, =0)", False),
+    ("plugin", "bare", None, "numa_balancing.so, no option", False),
+    ("plugin-0", "bare", None, "numa_balancing.so, --numa-balancing=0",
+     False),
+    ("prolog", "pbare", None, "the nohooks plugin + Prolog=, no option",
+     True),
+    ("prolog-0", "pbare", None, "the nohooks plugin + Prolog=, =0", True),
+    ("tasks-0", "tasks", None, "off=tasks, =0 (tasks' policy) vs no option",
+     False),
+    ("tasks-0", "tasks", CARRIED, "per-process route (off=tasks less option)",
+     True),
 ]
 
 
@@ -69,10 +83,21 @@ def quartiles(values):
     return statistics.median(x), at(1), at(3), x[0]
 
 
-def added(case, base):
-    """The Interval of the per-round differences case - base (ms)."""
-    rounds = sorted(case.keys() & base.keys())
-    return median_interval([case[r] - base[r] for r in rounds])
+def differences(case, base):
+    """{round: case - base} for the rounds that timed both."""
+    return {r: case[r] - base[r] for r in case.keys() & base.keys()}
+
+
+def added(case, base, control=None):
+    """The Interval of the per-round differences case - base (ms); with a
+    control pair (its case's and its baseline's times), of the per-round
+    differences of differences (case - base) - (control case - control
+    base), over the rounds that timed all four."""
+    diffs = differences(case, base)
+    if control is not None:
+        other = differences(*control)
+        diffs = {r: d - other[r] for r, d in diffs.items() if r in other}
+    return median_interval(diffs.values())
 
 
 def added_line(cmd, what, iv, counted):
@@ -105,8 +130,10 @@ def summary(times_dir, load0, load1, runs):
     met = True
     lines.append("  added (median of the per-round differences):")
     for cmd in ("srun", "batch"):
-        for case, base, what, counted in ADDED:
-            iv = added(times[cmd, case], times[cmd, base])
+        for case, base, control, what, counted in ADDED:
+            pair = None if control is None else tuple(
+                times[cmd, c] for c in control)
+            iv = added(times[cmd, case], times[cmd, base], pair)
             line, within = added_line(cmd, what, iv, counted)
             lines.append(line)
             met = met and (within or not counted)

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Unit tests of tests/slurm/launch_stats.py (bench-launch's numbers) on
-synthetic times: per-round pairing, the verdict and exit status against
-the 5 ms target, and refusal of bad input."""
+synthetic times: per-round pairing, the per-process route as a difference
+of per-round differences, the verdict and exit status against the 5 ms
+target, and refusal of bad input."""
 
 import io
 import os
@@ -11,14 +12,15 @@ from contextlib import redirect_stderr, redirect_stdout
 
 import launch_stats
 
-CASES = ["bare", "hooks", "plugin", "plugin-0", "pbare", "prolog", "prolog-0",
-         "tasks", "tasks-0"]
+CASES = ["bare", "hooks", "hooks-0", "plugin", "plugin-0", "pbare", "prolog",
+         "prolog-0", "tasks", "tasks-0"]
 
 
 def write_times(d, offsets, rounds=20, skip=None):
     """One file per case: round r of every case at 100 ms + (37 r mod 101)
     ms (a drift shared by every case of a round, in no order) + the case's
-    offset in ms. skip: {case: round} to leave out."""
+    offset in ms, a number or a function of r. skip: {case: round} to
+    leave out."""
     skip = skip or {}
     for cmd in ("srun", "batch"):
         for case in CASES:
@@ -26,7 +28,10 @@ def write_times(d, offsets, rounds=20, skip=None):
                 for r in range(rounds):
                     if skip.get(case) == r:
                         continue
-                    ms = 100 + (37 * r) % 101 + offsets.get(case, 0)
+                    offset = offsets.get(case, 0)
+                    if callable(offset):
+                        offset = offset(r)
+                    ms = 100 + (37 * r) % 101 + offset
                     f.write(f"{r} {int(ms * 1000)}\n")
 
 
@@ -43,9 +48,18 @@ def added(out, what):
 
 
 class LaunchStats(unittest.TestCase):
+    def assert_added(self, out, what, value, *texts):
+        """The comparison line naming `what` shows `value` ms and each of
+        `texts`; returns the line."""
+        got, line = added(out, what)
+        self.assertAlmostEqual(got, value)
+        for text in texts:
+            self.assertIn(text, line)
+        return line
+
     def test_met(self):
         with tempfile.TemporaryDirectory() as d:
-            write_times(d, {"hooks": 35, "plugin": 38, "plugin-0": 44,
+            write_times(d, {"hooks": 35, "hooks-0": 35, "plugin": 38, "plugin-0": 44,
                             "prolog": 1, "prolog-0": 4})
             status, out, _ = run(d)
         self.assertEqual(status, 0)
@@ -66,22 +80,51 @@ class LaunchStats(unittest.TestCase):
         _, line = added(out, "nohooks plugin + Prolog=, =0")
         self.assertIn("ABOVE 5 ms", line)
 
-    def test_tasks_route_counts(self):
-        # The per-process route against the same cluster's jobs without
-        # the option: above 5 ms fails the verdict as the Prolog= cases do.
+    def test_route_less_the_option(self):
+        # off=tasks adds 9 ms to a job given the option, of which carrying
+        # the option (job_hooks.so, whose callback does nothing) is 7: the
+        # route is 2 ms and meets the target; the plain off=tasks line is
+        # printed without a verdict.
         with tempfile.TemporaryDirectory() as d:
-            write_times(d, {"tasks": 30, "tasks-0": 32})
+            write_times(d, {"hooks": 20, "hooks-0": 27,
+                            "tasks": 30, "tasks-0": 39})
             status, out, _ = run(d)
         self.assertEqual(status, 0)
-        value, line = added(out, "off=tasks, =0")
-        self.assertAlmostEqual(value, 2.0)
-        self.assertIn("<= 5 ms", line)
+        self.assertIn("met by the Prolog= deployment and the per-process "
+                      "route", out)
+        self.assert_added(out, "per-process route", 2.0,
+                          "95 % CI 2.0 to 2.0, 20 pairs; <= 5 ms")
+        for what, value in (("an option carried", 7.0),
+                            ("off=tasks, =0", 9.0)):
+            line = self.assert_added(out, what, value)
+            self.assertNotIn("5 ms", line)
+
+    def test_route_not_met(self):
+        # The option costs 1 ms, off=tasks adds 9: the route's 8 ms fail.
         with tempfile.TemporaryDirectory() as d:
-            write_times(d, {"tasks": 30, "tasks-0": 37})
+            write_times(d, {"hooks": 20, "hooks-0": 21,
+                            "tasks": 30, "tasks-0": 39})
             status, out, _ = run(d)
         self.assertEqual(status, 1)
-        _, line = added(out, "off=tasks, =0")
-        self.assertIn("ABOVE 5 ms", line)
+        self.assertIn("NOT met", out)
+        self.assert_added(out, "per-process route", 8.0, "ABOVE 5 ms")
+
+    def test_route_pairs_by_round(self):
+        # Round r: off=tasks adds r + 7 ms, the option (r + 4) mod 20 ms.
+        # Per round the route is 3 ms in rounds 0-15 and 23 ms in 16-19:
+        # median 3 ms. The difference of the two lines' medians (16.5 -
+        # 9.5) or of their sorted values would be 7 ms, above the target.
+        # Round 3 of hooks-0 is missing: the route drops that round only.
+        with tempfile.TemporaryDirectory() as d:
+            write_times(d, {"hooks": 20,
+                            "hooks-0": lambda r: 20 + (r + 4) % 20,
+                            "tasks": 30, "tasks-0": lambda r: 30 + r + 7},
+                        skip={"hooks-0": 3})
+            status, out, _ = run(d)
+        self.assertEqual(status, 0)
+        self.assert_added(out, "per-process route", 3.0,
+                          "95 % CI 3.0 to 3.0, 19 pairs; <= 5 ms")
+        self.assert_added(out, "off=tasks, =0", 16.5, "20 pairs")
 
     def test_pairs_by_round(self):
         # The drift between rounds (0-100 ms) is far above the 3 ms added:
