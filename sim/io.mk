@@ -5,14 +5,14 @@
 # SIM_IO_LIBS), and their unit tests (linked with mpi/comm.c built without
 # MPI: one process, so they also run under the sanitizers).
 
-SIM_IO         := probe procfs procstat disturb provenance thread-log thp placement \
+SIM_IO         := probe procfs procstat tasknuma disturb provenance thread-log thp placement \
                   placement_out buffers progress energy observers results summary \
                   summary-probes summary-energy timers npy
 SIM_IO_SOURCES := $(SIM_IO:%=sim/src/io/%.c)
 SIM_IO_LIBS    := -ljansson -lnuma
 
 SIO_B        := $(B)/sim-io
-SIO_TESTS    := npy procfs procstat disturb thp probe placement progress results energy
+SIO_TESTS    := npy procfs procstat tasknuma disturb thp probe placement progress results energy
 SIO_TEST_SRC := $(SIO_TESTS:%=tests/sim-io/test-%.c) tests/sim-io/capture.c \
                 tests/sim-io/run-suite.c
 SIO_BINS     := $(SIO_TESTS:%=$(SIO_B)/test-%)

@@ -18,6 +18,7 @@
 #include "io/disturb.h"
 #include "io/observers.h"
 #include "io/probe.h"
+#include "io/tasknuma.h"
 #include "io/provenance.h"
 #include "io/progress.h"
 #include "models/registry.h"
@@ -229,10 +230,12 @@ static int run_phases(struct run_state *r)
 	nb_observers_begin(&r->obs);
 	nb_prov_date(r->run.context.date_utc, sizeof r->run.context.date_utc);
 	nb_probe_node(&r->run.start);
+	nb_read_task_numa(NB_PROC_SELF_TASK, &r->run.own_start);
 	nb_disturb_snap(&r->run.context.disturb_start, r->threads);
 	r->run.time_sim_s = simulate(r, sim, &hook);
 	nb_observers_end(&r->obs);
 	nb_disturb_snap(&r->run.context.disturb_end, r->threads);
+	nb_read_task_numa(NB_PROC_SELF_TASK, &r->run.own_end);
 	nb_probe_node(&r->run.end);
 	if (nb_comm_rank() == 0)
 		nb_disturb_warn(&r->run.context.disturb_start,

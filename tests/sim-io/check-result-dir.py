@@ -65,6 +65,11 @@ def non_negative(v):
     return is_num(v) and v >= 0
 
 
+PROCESS_NUMA = fields({
+    "pages_migrated": lambda v: is_int(v) and v >= 0,
+    "numa_faults_end": lambda v: is_int(v) and v >= 0,
+    "threads": lambda v: is_int(v) and v >= 1})
+
 RANK_PROBES = fields({
     "involuntary_switches": is_int, "voluntary_switches": is_int,
     "run_delay_s": or_null(non_negative), "slow_update_cycles": is_int,
@@ -143,6 +148,7 @@ def key_checks(s):
         "numa_balancing": dict_of(set(hosts), dict_of(
             ["start", "end"], or_null(is_int))),
         "vmstat_delta": dict_of(set(hosts), dict_of(VMSTAT, is_int)),
+        "process_numa": list_of(or_null(PROCESS_NUMA), ranks),
         "numa_nodes": lambda v: is_int(v) and v >= 1,
         "allocator": lambda v: v in ("glibc", "jemalloc"),
         "slurm_job_id": or_null(string),

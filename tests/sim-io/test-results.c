@@ -111,6 +111,7 @@ static void setup(void)
 	    .time_create_s = 0.25, .time_connect_s = 1.5, .time_presim_s = 0.75,
 	    .time_sim_s = 0.06, .pops = 2, .pop_names = pops, .pop_rates = rates,
 	    .start = { 1, 100, 200, 150, 7 }, .end = { 1, 1100, 1200, 1000, 7 },
+	    .own_start = { 3, 10, 0 }, .own_end = { 3, 14, 40 },
 	    .compressed_spikes = true, .huge_pages = "system",
 	    .placement = &placement };
 	fill_context(&run.context);
@@ -202,6 +203,14 @@ START_TEST(per_host_facts)
 	ck_assert_int_eq(json_integer_value(json_object_get(vm, "numa_hint_faults")), 1000);
 	ck_assert_int_eq(json_integer_value(json_object_get(vm, "numa_hint_faults_local")), 850);
 	ck_assert_int_eq(json_integer_value(json_object_get(vm, "numa_pages_migrated")), 0);
+	const json_t *own = json_array_get(json_object_get(s, "process_numa"), 0);
+	ck_assert_int_eq(json_integer_value(json_object_get(own, "pages_migrated")), 4);
+	ck_assert_int_eq(json_integer_value(json_object_get(own, "numa_faults_end")), 40);
+	ck_assert_int_eq(json_integer_value(json_object_get(own, "threads")), 3);
+	json_decref(s);
+	run.own_end.threads = -1;
+	s = write_and_load("results-no-own");
+	ck_assert(json_is_null(json_array_get(json_object_get(s, "process_numa"), 0)));
 	json_decref(s);
 }
 END_TEST

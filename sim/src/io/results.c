@@ -31,6 +31,8 @@ static void collect_facts(struct nb_rank_facts *f, const struct nb_run *run,
 	f->numa_nodes = nb_probe_numa_nodes();
 	f->start = run->start;
 	f->end = run->end;
+	f->own_start = run->own_start;
+	f->own_end = run->own_end;
 	for (size_t c = 0; c < log->cycles; c++) {
 		for (int p = 0; p < NB_PHASE_COUNT; p++)
 			f->phase_total[p] += log->phase_s[p][c];

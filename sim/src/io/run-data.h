@@ -14,6 +14,7 @@
 #include "io/probe.h"
 #include "io/provenance.h"
 #include "io/run.h"
+#include "io/tasknuma.h"
 
 #define NB_HOST_MAX 256
 #define NB_BINDING_MAX 4096
@@ -30,6 +31,7 @@ struct nb_rank_facts {
 	uint64_t peak_rss;
 	int numa_nodes;
 	struct nb_node_probe start, end;
+	struct nb_task_numa own_start, own_end;
 	double phase_total[NB_PHASE_COUNT]; /* seconds over the sim phase */
 	int64_t spikes;                     /* over the sim phase */
 	int64_t anon_huge;                  /* AnonHugePages at the end, bytes; -1 unknown */

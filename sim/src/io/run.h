@@ -13,6 +13,7 @@
 #include "io/context.h"
 #include "io/energy.h"
 #include "io/probe.h"
+#include "io/tasknuma.h"
 #include "io/thread-log.h"
 
 /* This rank's cycle timers for the sim phase (presimulation excluded). */
@@ -41,6 +42,7 @@ struct nb_run {
 	const char *const *pop_names;   /* [pops] */
 	const double *pop_rates;        /* [pops] spikes/s over the sim phase, global */
 	struct nb_node_probe start, end;/* this rank's node, around the sim phase */
+	struct nb_task_numa own_start, own_end; /* this process's threads, same times */
 	bool compressed_spikes;         /* NEST's use_compressed_spikes */
 	const char *huge_pages;         /* --huge-pages */
 	const struct nb_placement_log *placement;

@@ -84,6 +84,16 @@ static json_t *memory_policy(const struct nb_run_data *d)
 	return a;
 }
 
+/* Each rank's own NUMA-balancing counters over the sim phase. */
+static json_t *process_numa(const struct nb_run_data *d)
+{
+	json_t *a = json_array();
+	for (int r = 0; r < d->ranks; r++)
+		json_array_append_new(a, nb_task_numa_json(&d->rank[r].own_start,
+		                                           &d->rank[r].own_end));
+	return a;
+}
+
 static json_t *peak_rss(const struct nb_run_data *d)
 {
 	json_t *a = json_array();
@@ -229,6 +239,7 @@ static void describe_timing(const struct nb_run_data *d, json_t *o)
 static void describe_nodes(const struct nb_run_data *d, json_t *o)
 {
 	per_host(d, o);
+	json_object_set_new(o, "process_numa", process_numa(d));
 	json_object_set_new(o, "numa_nodes", json_integer(max_numa_nodes(d)));
 	json_object_set_new(o, "allocator", json_string(nb_probe_allocator()));
 	json_object_set_new(o, "slurm_job_id", env_string("SLURM_JOB_ID"));
