@@ -17,6 +17,12 @@ def vmstat(pte=0, faults=0, local=None, migrated=0):
             "numa_pages_migrated": migrated}
 
 
+def own(migrated=0, faults=0, threads=3):
+    """One rank's process_numa entry."""
+    return {"pages_migrated": migrated, "numa_faults_end": faults,
+            "threads": threads}
+
+
 def disturbance(ranks, hosts=("node1",), *, run_delay_s=0.0, switches=10,
                 slow_update_s=0.0, steal_s=0.0, pressure_s=0.0, load=1.0):
     """A "disturbance" object with the same probes on every rank and
@@ -63,14 +69,15 @@ def summary(ranks, cycles, *, requested=1, kernel=None, in_force="same",
             counters=None, hosts=("node1",), t_sim_ms=None, time_sim_s=None,
             rtf=None, allocator="glibc", job_id=None, placement=None,
             numa_nodes=1, rep=None, thp=None, probes=None, prov=None,
-            energy=None, policy=None):
+            energy=None, policy=None, own=None):
     """A complete summary.json object; kernel is (start, end) on every
     host (default: the requested value; 1 for "0-tasks"), counters a
     vmstat() dict used for every host (default: what balancing
     `requested` would produce; none for "0-tasks"). rep (the "rep" tag),
     thp ({"enabled", "defrag"}), probes (a disturbance() object), prov (a
-    provenance() object), energy (a rapl() object) and policy (the
-    memory_policy list) are left out when None."""
+    provenance() object), energy (a rapl() object), policy (the
+    memory_policy list) and own (the process_numa list: an own() entry or
+    None per rank) are left out when None."""
     value = _value(requested)
     kernel = _kernel(requested) if kernel is None else kernel
     if counters is None:
@@ -101,7 +108,7 @@ def summary(ranks, cycles, *, requested=1, kernel=None, in_force="same",
     }
     extras = {"tags": None if rep is None else {"rep": rep}, "thp": thp,
               "disturbance": probes, "provenance": prov, "energy": energy,
-              "memory_policy": policy}
+              "memory_policy": policy, "process_numa": own}
     out.update({k: v for k, v in extras.items() if v is not None})
     return out
 

@@ -12,7 +12,7 @@ import os
 import sys
 
 from . import (compare, conditions, disturb, figures, headline, machine,
-               numa, page, report_json, sacct, stats, table)
+               numa, own, page, report_json, sacct, stats, table)
 from .cmdrun import is_command_run, load_command_run
 from .rundir import RunDirError, load_run
 from .verdict import FAIL, judge
@@ -98,7 +98,9 @@ def _print_numa(conds):
               f"{share} (medians)")
     for c in nbsim:
         for r in c.runs:
-            print(numa.line(r.name, numa.analyse(r)))
+            mine = own.run_text(own.of_run(r))
+            print(numa.line(r.name, numa.analyse(r))
+                  + (f"; {mine}" if mine else ""))
 
 
 def _print_summary(conds, rows, lines, index):

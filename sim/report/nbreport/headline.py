@@ -14,16 +14,18 @@ few) each:
 - disturbed: which pairs were left out for disturbance, and the effect
   with them put back;
 - kernel: hint faults and pages migrated per second of run, and the
-  share of hint faults that were remote, per condition; for nbsim also
-  pages migrated per model second, ping-pong and the course of migration
-  (numa.py);
+  share of hint faults that were remote, per condition, node-wide; for
+  nbsim also its own process's hint faults and pages migrated where its
+  runs recorded them (own.py), pages migrated per model second, ping-pong
+  and the course of migration (numa.py);
 - energy: which source (nbsim's RAPL reading, Slurm's accounting) and
   what it covers, the paired energy ratio with its interval and energy
   per simulated second, every flagged value named (energy.py);
 - runs: how many, when, where (host, CPU, kernel, huge pages) and the
   load average around them."""
 
-from . import conditions, counters, energy, machine, numa, policy, provenance
+from . import (conditions, counters, energy, machine, numa, own, policy,
+               provenance)
 from .lines import Line
 from .verdict import FAIL, WARN
 
@@ -144,13 +146,16 @@ def disturbed_line(comps, runs):
 
 def kernel_line(conds):
     """One detail per condition: hint faults and pages migrated per second
-    of run, and the remote share of hint faults; for 0-tasks, the tasks'
-    memory policy and the sysctl."""
+    of run, and the remote share of hint faults, node-wide; for nbsim,
+    its own process's counts; for 0-tasks, the tasks' memory policy and
+    the sysctl."""
     detail = []
     for c in conds:
         k = counters.of_condition(c)
-        extra = [numa.condition_text(numa.of_condition(c))
-                 if c.kind == "nbsim" else "", policy.condition_text(c)]
+        nbsim = c.kind == "nbsim"
+        extra = [own.condition_text(own.of_condition(c)) if nbsim else "",
+                 numa.condition_text(numa.of_condition(c)) if nbsim else "",
+                 policy.condition_text(c)]
         detail.append(f"{c.label}: "
                       f"{counters.rate_text(k['hint_faults_per_s'])} hint "
                       f"faults, {counters.rate_text(k['pages_migrated_per_s'])}"
@@ -158,7 +163,8 @@ def kernel_line(conds):
                       f"{counters.share_text(k['remote_hint_fault_share'])}"
                       + "".join(f"; {x}" for x in extra if x))
     return Line("kernel", "hint faults and pages migrated per second of run "
-                "(median over runs), remote share of all hint faults",
+                "(median over runs), remote share of all hint faults, "
+                "node-wide; nbsim's own process's where recorded",
                 detail=detail)
 
 

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Checks the summary.json objects that a result directory may lack
 (directories written before nbsim had them, and --command runs, which
-have no per-rank probes): "disturbance", "provenance", "tags" and
-"memory_policy" (docs/design.md, Interface 2). Present means well formed: each check
+have no per-rank probes): "disturbance", "provenance", "tags",
+"memory_policy" and "process_numa" (docs/design.md, Interface 2). Present means well formed: each check
 returns None or a message naming the first bad field."""
 
 import math
@@ -114,12 +114,25 @@ def memory_policy(v, ranks):
     return None
 
 
+PROCESS_NUMA_FIELDS = {"pages_migrated": _int, "numa_faults_end": _int,
+                       "threads": _int}
+
+
+def process_numa(v, ranks):
+    """Per rank: nbsim's own counters, or null where unreadable."""
+    if not isinstance(v, list) or len(v) != ranks:
+        return f"process_numa must list {ranks} ranks"
+    return _each("process_numa", ((r, x) for r, x in enumerate(v)
+                                  if x is not None), PROCESS_NUMA_FIELDS)
+
+
 def check(summary, ranks):
     """The first problem in the optional objects summary has, or None."""
     for key, fn in (("disturbance", lambda v: disturbance(v, ranks)),
                     ("provenance", lambda v: provenance(v, ranks)),
                     ("tags", tags),
-                    ("memory_policy", lambda v: memory_policy(v, ranks))):
+                    ("memory_policy", lambda v: memory_policy(v, ranks)),
+                    ("process_numa", lambda v: process_numa(v, ranks))):
         if key in summary:
             bad = fn(summary[key])
             if bad:

@@ -12,7 +12,7 @@ import datetime
 import json
 import os
 
-from . import counters, energy, machine, numa, policy, provenance
+from . import counters, energy, machine, numa, own, policy, provenance
 from .verdict import FAIL, OK, WARN
 
 SCHEMA = "nbsim-report/1"
@@ -63,6 +63,7 @@ def condition_record(c):
     rec["energy"] = energy.condition_record(c)
     if c.kind == "nbsim":
         rec["numa"] = numa.of_condition(c)
+        rec["process_numa"] = own.of_condition(c)
     return rec
 
 
@@ -88,6 +89,7 @@ def run_record(run, cond):
            "provenance": dict(provenance.facts(run))}
     if run.kind == "nbsim":
         rec["numa"] = numa.analyse(run)
+        rec["process_numa"] = own.of_run(run)
     if run.kind == "command":
         rec["exit_status"] = run.summary["exit_status"]
         rec["wall_s"] = run.summary["wall_s"]

@@ -6,7 +6,7 @@ from collections import namedtuple
 
 import numpy as np
 
-from . import counters, energy
+from . import counters, energy, own
 from .verdict import FAIL, OK, WARN
 
 CONDITION_HEADER = ("condition", "runs", "metric: median", "mean ± sd",
@@ -17,7 +17,8 @@ COMPARISON_HEADER = ("numerator", "over", "pairs", "median ratio",
                      "95 % CI (sign test)", "with disturbed pairs",
                      "median cycle ratio")
 RUN_HEADER = ("run", "condition", "job", "rep", "metric", "PTE updates",
-              "hint faults", "remote faults", "disturbed", "verdict")
+              "hint faults", "remote faults", "own hint faults",
+              "own pages migrated", "disturbed", "verdict")
 
 
 # The condition and comparison tables, built once for the page and stdout.
@@ -96,13 +97,15 @@ def run_rows(conds):
     rows = []
     for c in conds:
         for r in c.runs:
-            k = counters.of_run(r)
+            k, o = counters.of_run(r), own.of_run(r)
             rows.append((r.name, c.label, r.summary["slurm_job_id"] or "-",
                          r.pair or "-",
                          "-" if r.metric is None else f"{r.metric:.3f}",
                          str(k["numa_pte_updates"]),
                          str(k["numa_hint_faults"]),
                          str(k["remote_hint_faults"]),
+                         "-" if o is None else str(o["numa_faults_end"]),
+                         "-" if o is None else str(o["pages_migrated"]),
                          r.disturbance.summary(), r.verdict.status))
     return rows
 
