@@ -64,21 +64,37 @@ class LaunchStats(unittest.TestCase):
             status, out, _ = run(d)
         self.assertEqual(status, 0)
         self.assertIn("met by the Prolog= deployment", out)
-        value, line = added(out, "nohooks plugin + Prolog=, =0")
-        self.assertAlmostEqual(value, 4.0)
+        value, line = added(out, "Prolog= helper for =0")
+        self.assertAlmostEqual(value, 3.0)
         self.assertIn("<= 5 ms", line)
-        self.assertIn("95 % CI 4.0 to 4.0, 20 pairs", line)
+        self.assertIn("95 % CI 3.0 to 3.0, 20 pairs", line)
         value, _ = added(out, "slurmd's spank")
         self.assertAlmostEqual(value, 35.0)
 
     def test_not_met(self):
+        # =0 adds 7 ms in the Prolog= cluster, carrying the option 1: the
+        # helper's 6 ms fail, and the verdict names that line alone.
         with tempfile.TemporaryDirectory() as d:
-            write_times(d, {"prolog": 1, "prolog-0": 6})
+            write_times(d, {"hooks-0": 1, "prolog": 1, "prolog-0": 8})
             status, out, _ = run(d)
         self.assertEqual(status, 1)
-        self.assertIn("NOT met", out)
-        _, line = added(out, "nohooks plugin + Prolog=, =0")
+        self.assertIn("NOT met: srun Prolog= helper for =0 (less option); "
+                      "batch Prolog= helper for =0 (less option) above 5 ms",
+                      out)
+        self.assertNotIn("per-process route;", out)
+        _, line = added(out, "Prolog= helper for =0")
         self.assertIn("ABOVE 5 ms", line)
+        line = self.assert_added(out, "nohooks plugin + Prolog=, =0", 8.0)
+        self.assertNotIn("5 ms", line)
+
+    def test_prolog_less_the_option(self):
+        # The option costs 7 ms and the Prolog= =0 line 9 ms above no
+        # option: the helper's share, 2 ms, meets the target.
+        with tempfile.TemporaryDirectory() as d:
+            write_times(d, {"hooks-0": 7, "prolog-0": 9})
+            status, out, _ = run(d)
+        self.assertEqual(status, 0)
+        self.assert_added(out, "Prolog= helper for =0", 2.0, "<= 5 ms")
 
     def test_route_less_the_option(self):
         # off=tasks adds 9 ms to a job given the option, of which carrying
@@ -106,7 +122,8 @@ class LaunchStats(unittest.TestCase):
                             "tasks": 30, "tasks-0": 39})
             status, out, _ = run(d)
         self.assertEqual(status, 1)
-        self.assertIn("NOT met", out)
+        self.assertIn("NOT met: srun per-process route (off=tasks less "
+                      "option); batch per-process route", out)
         self.assert_added(out, "per-process route", 8.0, "ABOVE 5 ms")
 
     def test_route_pairs_by_round(self):
