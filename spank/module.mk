@@ -117,7 +117,7 @@ $(FAULT_PROBE): tests/spank/fault-probe.c
 	@mkdir -p $(@D)
 	$(CC) $(BASE_CFLAGS) $(HARDEN) $(CFLAGS) -pthread $(HARDEN_LD) $(LDFLAGS) -o $@ $<
 
-# Scenarios 1-9 of issue 3 against a private munged/slurmctld/slurmd.
+# Integration scenarios 1-9 (tests/spank/run-all) against a private munged/slurmctld/slurmd.
 check-integration: $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(B)/helper/numa-balancing-helper $(FAULT_PROBE)
 	B=$(B) tests/spank/run-all
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Latency benchmark (issue 2, Must show 7): median and p99 wall time of the
+/* Latency benchmark: median and p99 wall time of the
  * test build's prolog and epilog, each run as a fresh process the way slurmd
  * runs it, beside a /bin/sh script that only writes the fake sysctl and an
  * empty static program (the cost of creating a process), interleaved in the

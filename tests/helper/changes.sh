@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # What each subcommand may change, as numa-balancing-helper(8) says it in
-# "WHAT EACH COMMAND MAY CHANGE", against what it does (issue 11, finding
-# 9): every command makes the removals of recovery (a stale temporary file
+# "WHAT EACH COMMAND MAY CHANGE", against what it does:
+# every command makes the removals of recovery (a stale temporary file
 # and a corrupt record go), needs a writable state directory, and
 # step-end, status and check never write the kernel value (prolog, epilog
 # and reset do), while they do write the baseline for records that lost

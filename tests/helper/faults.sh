@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Fault injection (issue 2, Must show 3; issue 11, findings 3 and 4). Each
+# Fault injection at every failpoint of the helper. Each
 # scenario is first traced (NB_TEST_FAILPOINT=trace lists every step the
 # helper passes); then, for every one of those steps, the helper is
 # SIGKILLed there and the test shows that the next runs converge: the right

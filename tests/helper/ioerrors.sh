@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# State that cannot be read is never lost (issue 11, finding 1), with the
+# State that cannot be read is never lost, with the
 # errors injected for real: a descriptor limit (prlimit), files and
 # directories the helper may not read (it keeps no CAP_DAC_OVERRIDE, so
 # file modes bind it as root), EIO and ENOMEM from the test build's

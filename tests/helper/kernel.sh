@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Real-kernel test (issue 2, Must show 5), as root against
+# Real-kernel test, as root against
 # /proc/sys/kernel/numa_balancing and /run/numa-balancing: prolog --job 1
 # --value 1 sets normal balancing and keeps the memory tiering bit (1 on a
 # node at 0 or 4, 3 on a node at 2 or 3), epilog --job 1 restores the

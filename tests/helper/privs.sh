@@ -126,8 +126,8 @@ refused symlinked "$dir/link" "symlink"
 mkdir -m 755 "$dir/foreign" && chown 65534:65534 "$dir/foreign"
 refused foreign-owned "$dir/foreign" "not root"
 
-# 3. not root, or a setuid-root copy run by another user (issue 11,
-# finding 5): refused before anything happens, the state untouched
+# 3. not root, or a setuid-root copy run by another user:
+# refused before anything happens, the state untouched
 as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
 before=$(ls -A "$dir/st")
 out=$(as_nobody "$test_bin" prolog --job 9 --value 0 2>&1); rc=$?

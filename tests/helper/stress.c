@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Stress test (issue 2, Must show 2): random interleaved prologs and
+/* Stress test: random interleaved prologs and
  * epilogs of the test build, up to N processes at once, against a fake
  * sysctl. Between runs it takes the helper's own lock and checks that the
  * value is what the policy promises to every running job; at the end the

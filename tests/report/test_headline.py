@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """The headline and report.json on synthetic validations whose effect,
-noise and disturbances are constructed (issue 12, Must show 1): a clear
+noise and disturbances are constructed: a clear
 effect gives the right sign and interval; an effect inside the noise is
 "inconclusive" with a number of pairs to run; a pair with one run slowed
 3x by a disturbance is flagged, left out and does not flip the headline;

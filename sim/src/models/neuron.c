@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* neuron.c - propagators of NEST's exact integration for iaf_psc_delta and
- * iaf_psc_exp (formulas in /work/shared/notes/models.md). */
+ * iaf_psc_exp (NEST's exact integration of the subthreshold dynamics). */
 #include "models/neuron.h"
 
 #include <math.h>

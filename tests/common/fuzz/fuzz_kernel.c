@@ -3,7 +3,7 @@
  * sysctl file, read with kernel_value_pread from a memfd (as the helper
  * reads its open sysctl) and parsed directly: both must agree, a value
  * must be in range, and content that does not parse must come back as a
- * bounded, printable, NUL-terminated string (issue 11, finding 6). */
+ * bounded, printable, NUL-terminated string. */
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>

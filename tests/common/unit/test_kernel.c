@@ -55,7 +55,7 @@ START_TEST(read_from_path)
 END_TEST
 
 /* 40 bytes with neither a newline nor a NUL: the reader must not look past
- * what it read (issue 11, finding 6: strcspn ran off the buffer). */
+ * what it read (strcspn once ran off the buffer). */
 START_TEST(pread_shows_bad_content_bounded)
 {
 	char text[40], shown[NB_KERNEL_SHOWN];

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The chaos test of the node helper (issue 11, Must show 2): rounds of up
+/* The chaos test of the node helper: rounds of up
  * to 16 concurrent prologs, epilogs, step-end, status, check and reset runs of the
  * test build for overlapping jobs, under both policies, with SIGKILLs at
  * random moments and at failpoints, and resource faults (descriptor
