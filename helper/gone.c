@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Reads the plugin's ended markers and judges records by them and by the
- * node's witnesses. */
+/* Reads and removes the plugin's ended markers. */
 #include "gone.h"
 
 #include <dirent.h>
@@ -15,6 +14,7 @@
 #include "common/readfile.h"
 #include "common/values.h"
 #include "log.h"
+#include "statedir.h"
 
 static void *grown(void *array, size_t n, size_t *cap, size_t size)
 {
@@ -66,7 +66,7 @@ static void load_one(struct nb_gone *g, int dirfd, const char *name, const char 
 		if (errno == EFBIG || errno == EINVAL || errno == ELOOP)
 			note_bad(g, name);
 		else if (errno != ENOENT)
-			log_msg(LOG_WARNING, "%s: cannot read it: %s: job %" PRIu32 " counts as running",
+			log_msg(LOG_WARNING, "%s: cannot read it: %s: no proof yet that job %" PRIu32 " ended",
 			        name, strerror(errno), job);
 		return;
 	}
@@ -107,20 +107,6 @@ const struct nb_ended *gone_marker(const struct nb_gone *g, uint32_t job)
 	return NULL;
 }
 
-unsigned gone_seen(struct nb_gone *g, const struct nb_paths *p, uint32_t job)
-{
-	if (!g->scanned) {
-		alive_scan(&g->alive, p);
-		g->scanned = 1;
-	}
-	return alive_seen(&g->alive, job);
-}
-
-int gone_proven(struct nb_gone *g, const struct nb_paths *p, uint32_t job)
-{
-	return gone_marker(g, job) != NULL && gone_seen(g, p, job) == 0;
-}
-
 void gone_why(const struct nb_ended *e, char *buf, size_t len)
 {
 	switch (e->failure) {
@@ -145,22 +131,18 @@ void gone_free(struct nb_gone *g)
 		free(g->bad[i]);
 	free(g->bad);
 	free(g->marks);
-	if (g->scanned)
-		alive_free(&g->alive);
 	memset(g, 0, sizeof(*g));
 }
 
-int gone_remove(int dirfd, const char *name)
+void gone_tidy(const struct nb_gone *g, int dirfd)
 {
-	if (unlinkat(dirfd, name, 0) == 0 ||
-	    (errno == EISDIR && unlinkat(dirfd, name, AT_REMOVEDIR) == 0)) {
-		(void)fsync(dirfd); /* the unlink took effect: done, durable or not */
-		return 0;
+	for (size_t i = 0; i < g->n; i++)
+		gone_unmark(dirfd, g->marks[i].job);
+	for (size_t i = 0; i < g->nbad; i++) {
+		if (statedir_remove(dirfd, g->bad[i], "marker") == 0)
+			log_msg(LOG_WARNING, "state file %s: corrupt, misnamed or from an earlier boot: "
+			        "removed", g->bad[i]);
 	}
-	if (errno == ENOENT)
-		return 0;
-	log_msg(LOG_ERR, "state file %s: cannot remove it: %s", name, strerror(errno));
-	return -1;
 }
 
 int gone_unmark(int dirfd, uint32_t job)
@@ -168,5 +150,8 @@ int gone_unmark(int dirfd, uint32_t job)
 	char name[32];
 
 	snprintf(name, sizeof(name), NB_ENDED_PREFIX "%" PRIu32, job);
-	return gone_remove(dirfd, name);
+	if (statedir_remove(dirfd, name, "marker") == 0)
+		return 0;
+	log_msg(LOG_ERR, "state file %s: cannot remove it: %s", name, strerror(errno));
+	return -1;
 }

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Records whose job is proven gone from this node. Proof is an ended.<job>
- * marker of this boot (common/ended.h: the plugin wrote it because the
- * job's epilog, which Slurm runs only once the job has ended here, could
- * not run the helper) while the node shows no witness of the job running
- * (liveness.h). Absence of a witness alone is never proof: between two
- * steps a job may have none. */
+/* The plugin's ended.<job> markers of this boot (common/ended.h): it
+ * writes one when the helper could not finish a job's epilog, which Slurm
+ * runs only once the job has ended on this node, so a marker proves the
+ * job ended. Nothing else does: no process or cgroup on the node, which a
+ * user may start or name, is taken as proof either way. */
 #ifndef NB_GONE_H
 #define NB_GONE_H
 
@@ -12,16 +11,12 @@
 #include <stdint.h>
 
 #include "common/ended.h"
-#include "liveness.h"
-#include "paths.h"
 
 struct nb_gone {
 	struct nb_ended *marks;     /* valid markers of this boot */
 	size_t n, cap;
 	char **bad;                 /* marker files proven bad (corrupt, stale, misnamed) */
 	size_t nbad, badcap;
-	int scanned;                /* alive holds the witnesses */
-	struct nb_alive alive;
 };
 
 /* Reads the ended.* files of the state directory (dirfd, locked). A file
@@ -29,16 +24,12 @@ struct nb_gone {
  * job gone. */
 void gone_load(struct nb_gone *g, int dirfd, const char *boot_id);
 const struct nb_ended *gone_marker(const struct nb_gone *g, uint32_t job);
-/* The witnesses of job (liveness.h NB_SEEN_*), scanned on first use. */
-unsigned gone_seen(struct nb_gone *g, const struct nb_paths *p, uint32_t job);
-/* A marker and no witness. */
-int gone_proven(struct nb_gone *g, const struct nb_paths *p, uint32_t job);
 /* One line's worth on why: "its epilog's helper run timed out". */
 void gone_why(const struct nb_ended *e, char *buf, size_t len);
 void gone_free(struct nb_gone *g);
-/* Removes name from the state directory (a directory in its place too,
- * when empty); absent counts as removed. 0, or -1 (logged). */
-int gone_remove(int dirfd, const char *name);
+/* Removes every marker read (once their records became done records,
+ * none is needed) and the proven-bad ones, each bad one logged. */
+void gone_tidy(const struct nb_gone *g, int dirfd);
 /* Removes ended.<job>, if there is one (a prolog of that job: the id runs
  * again, so an earlier run's marker must not outlive it). 0, or -1. */
 int gone_unmark(int dirfd, uint32_t job);

@@ -96,15 +96,22 @@ static enum nb_exit dispatch(const struct nb_args *a)
 }
 
 /* --script (a Prolog=/Epilog= program, which drains the node when it
- * fails): a prolog's outcomes that a user's request causes exit 0, their
- * reason already logged. A failed restore (an epilog's 4) stays non-zero. */
+ * fails): what the plugin takes as done, with a log line, exits 0 too, so
+ * both deployments treat each outcome alike (numa-balancing-helper(8)): a
+ * prolog not honoured or not applied (nothing changed; the job is told),
+ * and an epilog's restore that stays owed (kept on record; check reports
+ * it and the next writing run makes it). */
 static enum nb_exit script_exit(const struct nb_args *a, enum nb_exit rc)
 {
-	if (!a->script || a->cmd != NB_CMD_PROLOG ||
-	    (rc != NB_EXIT_NOT_HONOURED && rc != NB_EXIT_UNSUPPORTED))
+	int prolog = a->cmd == NB_CMD_PROLOG;
+
+	if (!a->script || (!prolog && a->cmd != NB_CMD_EPILOG) ||
+	    (rc != NB_EXIT_NOT_HONOURED && rc != NB_EXIT_UNSUPPORTED) ||
+	    (!prolog && rc != NB_EXIT_UNSUPPORTED))
 		return rc;
-	log_msg(LOG_NOTICE, "job %" PRIu32 " prolog: %s: exit 0 (--script)", a->job,
-	        rc == NB_EXIT_NOT_HONOURED ? "not honoured" : "unsupported here");
+	log_msg(LOG_NOTICE, "job %" PRIu32 " %s: %s: exit 0 (--script)", a->job,
+	        prolog ? "prolog" : "epilog", rc == NB_EXIT_NOT_HONOURED ? "not honoured" :
+	        prolog ? "not applied, nothing changed" : "restore owed, on record");
 	return NB_EXIT_OK;
 }
 

@@ -34,7 +34,7 @@ static enum nb_exit collect(char **text, size_t *len, int nodes)
 	struct nb_failures failures;
 	struct nb_session s;
 	struct nb_gone gone;
-	enum nb_exit rc = session_begin(&s, NB_SESSION_READ);
+	enum nb_exit rc = session_begin(&s, NB_SESSION_READ, 0);
 	FILE *f;
 
 	*text = NULL;

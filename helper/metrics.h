@@ -14,7 +14,7 @@
 /* What metrics reports beside the session's state. */
 struct nb_metrics_in {
 	const struct nb_session *s;
-	struct nb_gone *gone;            /* markers and witnesses */
+	const struct nb_gone *gone;      /* the plugin's ended markers */
 	const struct nb_failures *failures;
 	int nodes;                       /* NUMA nodes, -1 unknown */
 };

@@ -73,27 +73,24 @@ static void job_requests(FILE *f, const struct nb_list *jobs)
 		        jobs->recs[i].job, jobs->recs[i].started);
 }
 
-/* The witnesses and the ended markers, per job with a record. */
-static void job_liveness(FILE *f, const struct nb_metrics_in *in)
+/* The ended jobs whose restore is still owed: done records, and records
+ * the plugin marked ended. */
+static void jobs_ended(FILE *f, const struct nb_metrics_in *in)
 {
-	const struct nb_list *jobs = &in->s->st.jobs;
-	const struct nb_paths *p = &in->s->paths;
+	const struct nb_state *st = &in->s->st;
 	unsigned gone = 0;
 
-	family(f, "job_running", "gauge", "1 when a slurmstepd or the job cgroup of the job is "
-	       "seen on the node; 0 proves nothing (a job between two steps shows none).");
-	for (size_t i = 0; i < jobs->n; i++)
-		fprintf(f, PREFIX "job_running{job=\"%" PRIu32 "\"} %d\n", jobs->recs[i].job,
-		        gone_seen(in->gone, p, jobs->recs[i].job) != 0);
-	family(f, "job_gone", "gauge", "1 when the job ended but its epilog could not run the "
-	       "helper and no step of it runs: check fails, reconcile clears the record.");
-	for (size_t i = 0; i < jobs->n; i++) {
-		int g = gone_proven(in->gone, p, jobs->recs[i].job);
+	family(f, "job_gone", "gauge", "1 when the job ended but the value it changed is not put "
+	       "back yet: check fails; the next prolog, epilog or reconcile restores it.");
+	for (size_t i = 0; i < st->done.n; i++, gone++)
+		fprintf(f, PREFIX "job_gone{job=\"%" PRIu32 "\"} 1\n", st->done.recs[i].job);
+	for (size_t i = 0; i < st->jobs.n; i++) {
+		int g = gone_marker(in->gone, st->jobs.recs[i].job) != NULL;
 
 		gone += (unsigned)g;
-		fprintf(f, PREFIX "job_gone{job=\"%" PRIu32 "\"} %d\n", jobs->recs[i].job, g);
+		fprintf(f, PREFIX "job_gone{job=\"%" PRIu32 "\"} %d\n", st->jobs.recs[i].job, g);
 	}
-	gauge(f, "jobs_gone", gone, "Records of jobs proven gone (what check reports).");
+	gauge(f, "jobs_gone", gone, "Ended jobs whose restore is owed (what check reports).");
 }
 
 /* Each "numa_NAME=N" pair of the records' cgroup lines (checked by the
@@ -131,7 +128,7 @@ int metrics_format(FILE *f, const struct nb_metrics_in *in)
 	node_gauges(f, in, session_expected(in->s));
 	by_value(f, &in->s->st.jobs);
 	job_requests(f, &in->s->st.jobs);
-	job_liveness(f, in);
+	jobs_ended(f, in);
 	job_cgroup_counters(f, &in->s->st.jobs);
 	failures(f, in->failures);
 	return ferror(f);

@@ -5,9 +5,9 @@
 # tests, fuzz targets and the latency benchmark. Outputs go under
 # $(B)/helper/.
 
-HELPER_SRCS := args.c epilog.c gone.c landlock.c liveness.c log.c memstat.c metrics.c \
+HELPER_SRCS := args.c epilog.c gone.c landlock.c log.c memstat.c metrics.c \
                metrics_format.c nodes.c paths.c policy.c privs.c prolog.c reconcile.c \
-               record.c report.c reset.c session.c state.c statedir.c stepend.c sysctl.c
+               record.c report.c reset.c session.c settle.c state.c statedir.c stepend.c sysctl.c
 HELPER_OBJS := $(HELPER_SRCS:%.c=$(B)/helper/obj/%.o)
 HELPER_TOBJS := $(HELPER_SRCS:%.c=$(B)/helper/tobj/%.o) $(B)/helper/tobj/failpoint.o
 HELPER_BIN := $(B)/helper/numa-balancing-helper
@@ -70,9 +70,9 @@ $(HELPER_STRESS_BIN): tests/helper/stress.c
 	@mkdir -p $(@D)
 	$(CC) $(HELPER_CFLAGS) -o $@ $< $(HELPER_LDFLAGS)
 
-$(HELPER_CHAOS_BIN): $(HELPER_CHAOS_SRCS) tests/helper/chaos/chaos.h
+$(HELPER_CHAOS_BIN): $(HELPER_CHAOS_SRCS) tests/helper/chaos/chaos.h $(COMMON_LIB)
 	@mkdir -p $(@D)
-	$(CC) $(HELPER_CFLAGS) -o $@ $(HELPER_CHAOS_SRCS) $(HELPER_LDFLAGS)
+	$(CC) $(HELPER_CFLAGS) -o $@ $(HELPER_CHAOS_SRCS) $(COMMON_LIB) $(HELPER_LDFLAGS)
 
 $(HELPER_BENCH_BIN): tests/helper/bench.c
 	@mkdir -p $(@D)

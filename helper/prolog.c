@@ -9,6 +9,7 @@
 #include "gone.h"
 #include "log.h"
 #include "session.h"
+#include "settle.h"
 #include "common/vmstat.h"
 
 static void new_record(const struct nb_session *s, const struct nb_args *a,
@@ -38,7 +39,7 @@ static void roll_back(struct nb_session *s, uint32_t job)
 	struct nb_view v = state_view(&s->st);
 
 	if (session_apply(s, policy_expected(&v)) == NB_EXIT_OK &&
-	    state_remove_record(&s->st, job, 1) == 0)
+	    state_remove_record(&s->st, job, NB_PENDING) == 0)
 		session_drop_lone_baseline(s);
 	log_msg(LOG_ERR, "job %" PRIu32 " prolog: failed: its request is not in force", job);
 }
@@ -52,13 +53,22 @@ static void log_prolog(const struct nb_record *r, uint32_t holder, int before, i
 	        r->honoured ? "honoured" : "not honoured", holder, before, after);
 }
 
+/* A request that could not be recorded changed nothing: the job runs
+ * without it and is told, as where the sysctl cannot be written (4). The
+ * baseline this prolog saved goes again. */
+static enum nb_exit not_recorded(struct nb_session *s, uint32_t job)
+{
+	session_drop_lone_baseline(s);
+	log_msg(LOG_WARNING, "job %" PRIu32 " prolog: its request could not be recorded: nothing "
+	        "changed", job);
+	return NB_EXIT_UNSUPPORTED;
+}
+
 /* Not honoured: recorded once, the kernel untouched. */
 static enum nb_exit record_refusal(struct nb_session *s, const struct nb_record *r)
 {
-	if (state_add_record(&s->st, r, 0) != 0) {
-		session_drop_lone_baseline(s); /* the one this prolog saved */
-		return NB_EXIT_BROKEN;
-	}
+	if (state_add_record(&s->st, r, 0) != 0)
+		return not_recorded(s, r->job);
 	failpoint("prolog", "recorded");
 	log_prolog(r, state_holder_job(&s->st), s->kernel, s->kernel);
 	return NB_EXIT_NOT_HONOURED;
@@ -84,14 +94,12 @@ static enum nb_exit record_and_apply(struct nb_session *s, const struct nb_args 
 	enum nb_exit rc;
 
 	if (!s->st.has_baseline && state_save_baseline(&s->st, s->kernel) != 0)
-		return NB_EXIT_BROKEN;
+		return not_recorded(s, a->job);
 	new_record(s, a, &r);
 	if (!r.honoured)
 		return record_refusal(s, &r);
-	if (state_add_record(&s->st, &r, 1) != 0) {
-		session_drop_lone_baseline(s); /* the one this prolog saved */
-		return NB_EXIT_BROKEN;
-	}
+	if (state_add_record(&s->st, &r, 1) != 0)
+		return not_recorded(s, a->job);
 	failpoint("prolog", "recorded");
 	v = state_view(&s->st);
 	rc = session_apply(s, policy_expected_with(&v, &r));
@@ -131,7 +139,9 @@ enum nb_exit cmd_prolog(const struct nb_args *a)
 
 	if (a->value < 0)
 		return NB_EXIT_OK; /* no request: nothing to record or change */
-	rc = session_begin(&s, NB_SESSION_WRITE);
+	rc = session_begin(&s, NB_SESSION_WRITE, 0);
+	if (rc == NB_EXIT_OK)
+		rc = settle(&s, NULL);
 	if (rc == NB_EXIT_OK && gone_unmark(s.dirfd, a->job) != 0)
 		rc = NB_EXIT_BROKEN; /* this job runs: no marker of an earlier run may outlive it */
 	if (rc == NB_EXIT_OK) {

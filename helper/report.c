@@ -27,23 +27,17 @@ static int consistent(const struct nb_session *s, int expected)
 	return expected < 0 || expected == s->kernel;
 }
 
-/* What the node shows of a finished record's job. */
-static const char *liveness(struct nb_session *s, struct nb_gone *g, uint32_t job)
+/* What is known of a running record's job: only the plugin's marker
+ * says it ended. */
+static const char *ended_note(const struct nb_gone *g, uint32_t job)
 {
-	unsigned seen = gone_seen(g, &s->paths, job);
-
-	if (gone_marker(g, job))
-		return seen ? "; its epilog failed, but it still runs here" :
-		       "; ENDED: its epilog failed and no step runs (reconcile clears it)";
-	if (seen & NB_SEEN_STEP)
-		return "; a step runs";
-	return seen ? "; its job cgroup is here" : "; no step seen (between steps, or ended)";
+	return gone_marker(g, job) ? "; ENDED: its epilog failed; the next prolog, epilog or "
+	       "reconcile restores the value" : "";
 }
 
-/* One line per record; what replaces "honoured" for pending records, which
- * g is NULL for. */
-static void print_records(struct nb_session *s, const struct nb_list *list, const char *pending,
-                          struct nb_gone *g)
+/* One line per record; what replaces "honoured" for pending and done
+ * records, which g is NULL for. */
+static void print_records(const struct nb_list *list, const char *pending, const struct nb_gone *g)
 {
 	char when[32];
 
@@ -56,11 +50,11 @@ static void print_records(struct nb_session *s, const struct nb_list *list, cons
 		printf("  job %" PRIu32 ": request %d (%s) %s, since %s%s\n", r->job, r->value,
 		       r->yield ? "yields" : conflict_name(r->conflict),
 		       pending ? pending : r->honoured ? "honoured" : "not honoured", when,
-		       g ? liveness(s, g, r->job) : "");
+		       g ? ended_note(g, r->job) : "");
 	}
 }
 
-static void print_text(struct nb_session *s, struct nb_gone *g, int expected, uint32_t holder,
+static void print_text(const struct nb_session *s, const struct nb_gone *g, int expected, uint32_t holder,
                        int nodes)
 {
 	print_int_or("kernel.numa_balancing:", s->kernel,
@@ -72,10 +66,13 @@ static void print_text(struct nb_session *s, struct nb_gone *g, int expected, ui
 	printf("%-24s%s\n", "consistent:", consistent(s, expected) ? "yes" : "no");
 	print_int_or("numa nodes:", nodes, "unknown");
 	printf("%-24s%zu\n", "jobs:", s->st.jobs.n);
-	print_records(s, &s->st.jobs, NULL, g);
+	print_records(&s->st.jobs, NULL, g);
 	if (s->st.pending.n > 0)
 		printf("%-24s%zu\n", "pending:", s->st.pending.n);
-	print_records(s, &s->st.pending, "prolog did not finish, never in force", NULL);
+	print_records(&s->st.pending, "prolog did not finish, never in force", NULL);
+	if (s->st.done.n > 0)
+		printf("%-24s%zu\n", "ended, restore owed:", s->st.done.n);
+	print_records(&s->st.done, "ended, its restore is owed", NULL);
 }
 
 static void print_json_int(const char *key, int v)
@@ -86,23 +83,23 @@ static void print_json_int(const char *key, int v)
 		printf("\"%s\":null,", key);
 }
 
-/* "running": a step or the job cgroup is seen; "ended": the job's epilog
- * failed (its marker); "gone": ended and not running. */
-static void print_json_liveness(struct nb_session *s, struct nb_gone *g, uint32_t job)
+/* "ended": the plugin's marker says the job's epilog failed, null
+ * otherwise; "gone": ended, its restore owed. */
+static void print_json_ended(const struct nb_gone *g, uint32_t job)
 {
 	const struct nb_ended *e = gone_marker(g, job);
 
-	printf(",\"running\":%s,\"ended\":", gone_seen(g, &s->paths, job) ? "true" : "false");
+	printf(",\"ended\":");
 	if (e)
 		printf("\"%s\"", run_failure_name(e->failure));
 	else
 		printf("null");
-	printf(",\"gone\":%s", gone_proven(g, &s->paths, job) ? "true" : "false");
+	printf(",\"gone\":%s", e ? "true" : "false");
 }
 
-/* Pending records were never in force: never "honoured"; g is NULL for them. */
-static void print_json_records(struct nb_session *s, const char *key, const struct nb_list *list,
-                               struct nb_gone *g)
+/* Pending records were never in force: never "honoured"; g is NULL for
+ * pending and done records. */
+static void print_json_records(const char *key, const struct nb_list *list, const struct nb_gone *g)
 {
 	printf("\"%s\":[", key);
 	for (size_t i = 0; i < list->n; i++) {
@@ -112,13 +109,13 @@ static void print_json_records(struct nb_session *s, const char *key, const stru
 		       r->value, conflict_name(r->conflict), g && r->honoured ? "true" : "false",
 		       r->yield ? "true" : "false", r->started);
 		if (g)
-			print_json_liveness(s, g, r->job);
+			print_json_ended(g, r->job);
 		putchar('}');
 	}
 	putchar(']');
 }
 
-static void print_json(struct nb_session *s, struct nb_gone *g, int expected, uint32_t holder,
+static void print_json(const struct nb_session *s, const struct nb_gone *g, int expected, uint32_t holder,
                        int nodes)
 {
 	putchar('{');
@@ -132,9 +129,11 @@ static void print_json(struct nb_session *s, struct nb_gone *g, int expected, ui
 		printf("\"holder\":null,");
 	printf("\"consistent\":%s,", consistent(s, expected) ? "true" : "false");
 	print_json_int("numa_nodes", nodes);
-	print_json_records(s, "jobs", &s->st.jobs, g);
+	print_json_records("jobs", &s->st.jobs, g);
 	putchar(',');
-	print_json_records(s, "pending", &s->st.pending, NULL);
+	print_json_records("pending", &s->st.pending, NULL);
+	putchar(',');
+	print_json_records("done", &s->st.done, NULL);
 	printf("}\n");
 }
 
@@ -144,7 +143,7 @@ enum nb_exit cmd_status(const struct nb_args *a)
 	 * session_begin reuses the answer). */
 	int nodes = nodes_count();
 	struct nb_session s;
-	enum nb_exit rc = session_begin(&s, NB_SESSION_READ);
+	enum nb_exit rc = session_begin(&s, NB_SESSION_READ, 0);
 
 	if (rc == NB_EXIT_OK) {
 		int expected = session_expected(&s);
@@ -188,36 +187,46 @@ static enum nb_exit compare(const struct nb_session *s)
 	return NB_EXIT_DRIFT;
 }
 
-/* One line for NHC naming the jobs proven gone, and why the first one's
- * record remains; 0 when there are none. */
-static int report_gone(struct nb_session *s)
+/* Appends ", N" (or "N" first) to jobs, as far as it fits. */
+static void add_job(char *jobs, size_t len, size_t *used, unsigned n, uint32_t job)
 {
-	char why[96] = "", jobs[256] = "";
+	int w = snprintf(jobs + *used, len - *used, "%s%" PRIu32, n > 1 ? ", " : "", job);
+
+	if (w > 0 && (size_t)w < len - *used)
+		*used += (size_t)w;
+}
+
+/* One line for NHC naming the ended jobs whose restore is owed: done
+ * records (their epilog could not write the value) and records the
+ * plugin marked ended (the helper's epilog run failed). 0 when none. */
+static int report_owed(struct nb_session *s)
+{
+	char why[96] = "its epilog could not put kernel.numa_balancing back", jobs[256] = "";
 	size_t used = 0;
 	struct nb_gone g;
 	unsigned n = 0;
 
 	gone_load(&g, s->dirfd, s->st.boot_id);
-	for (size_t i = 0; i < s->st.jobs.n; i++) {
-		uint32_t job = s->st.jobs.recs[i].job;
-		int w;
+	for (size_t i = 0; i < s->st.done.n; i++)
+		add_job(jobs, sizeof(jobs), &used, ++n, s->st.done.recs[i].job);
+	for (size_t i = s->st.jobs.n; i-- > 0;) {
+		const struct nb_ended *e = gone_marker(&g, s->st.jobs.recs[i].job);
 
-		if (!gone_proven(&g, &s->paths, job))
+		if (!e)
 			continue;
-		if (n++ == 0)
-			gone_why(gone_marker(&g, job), why, sizeof(why));
-		w = snprintf(jobs + used, sizeof(jobs) - used, "%s%" PRIu32, n > 1 ? ", " : "", job);
-		if (w > 0 && (size_t)w < sizeof(jobs) - used)
-			used += (size_t)w;
+		if (n == 0)
+			gone_why(e, why, sizeof(why));
+		add_job(jobs, sizeof(jobs), &used, ++n, s->st.jobs.recs[i].job);
+		if (state_move_done(&s->st, i) != 0) /* in memory only: what to expect */
+			break;
 	}
-	if (n == 1)
-		printf("numa-balancing: job %s ended, but its record remains (%s); "
-		       "numa-balancing-helper reconcile restores the value\n", jobs, why);
-	else if (n > 1)
-		printf("numa-balancing: jobs %s ended, but their records remain (the first: %s); "
-		       "numa-balancing-helper reconcile restores the value\n", jobs, why);
-	if (n > 0)
-		log_msg(LOG_NOTICE, "check: %u record%s of ended jobs", n, n == 1 ? "" : "s");
+	if (n > 0) {
+		printf("numa-balancing: job%s %s ended, but the value is not put back (%s%s): "
+		       "kernel.numa_balancing is %d, expected %d; the next prolog, epilog or "
+		       "numa-balancing-helper reconcile restores it\n", n > 1 ? "s" : "", jobs,
+		       n > 1 ? "the first: " : "", why, s->kernel, session_expected(s));
+		log_msg(LOG_NOTICE, "check: %u ended job%s with a restore owed", n, n == 1 ? "" : "s");
+	}
 	gone_free(&g);
 	return n > 0;
 }
@@ -225,9 +234,9 @@ static int report_gone(struct nb_session *s)
 enum nb_exit cmd_check(void)
 {
 	struct nb_session s;
-	enum nb_exit rc = session_begin(&s, NB_SESSION_READ);
+	enum nb_exit rc = session_begin(&s, NB_SESSION_READ, 0);
 
-	if (rc == NB_EXIT_OK && report_gone(&s))
+	if (rc == NB_EXIT_OK && report_owed(&s))
 		rc = NB_EXIT_DRIFT;
 	else if (rc == NB_EXIT_OK)
 		rc = s.sysctl_rc != NB_EXIT_OK ? s.sysctl_rc : compare(&s);

@@ -5,23 +5,31 @@
 #include "commands.h"
 #include "log.h"
 #include "session.h"
+#include "settle.h"
+
+static enum nb_exit remove_all(struct nb_session *s, enum nb_kind kind, struct nb_list *list)
+{
+	while (list->n > 0) {
+		if (state_remove_record(&s->st, list->recs[list->n - 1].job, kind) != 0)
+			return NB_EXIT_BROKEN;
+	}
+	return NB_EXIT_OK;
+}
 
 enum nb_exit cmd_reset(void)
 {
 	struct nb_session s;
-	enum nb_exit rc = session_begin(&s, NB_SESSION_RESTORE);
+	enum nb_exit rc = session_begin(&s, NB_SESSION_RESTORE, 0);
 	int before = s.kernel;
-	struct nb_record r;
 
 	if (rc == NB_EXIT_OK)
-		rc = session_apply(&s, s.st.has_baseline ? s.st.base.value : -1);
-	while (rc == NB_EXIT_OK && s.st.jobs.n > 0) {
-		state_detach(&s.st, s.st.jobs.n - 1, &r);
-		if (state_remove_record(&s.st, r.job, 0) != 0)
-			rc = NB_EXIT_BROKEN;
-	}
+		rc = settle(&s, NULL);
 	if (rc == NB_EXIT_OK)
-		rc = session_converge(&s);
+		rc = session_apply(&s, s.st.has_baseline ? s.st.base.value : -1);
+	if (rc == NB_EXIT_OK)
+		rc = remove_all(&s, NB_JOB, &s.st.jobs);
+	if (rc == NB_EXIT_OK)
+		rc = session_drop_lone_baseline(&s);
 	if (rc == NB_EXIT_OK)
 		log_msg(LOG_INFO, "reset: state cleared; kernel.numa_balancing %d -> %d", before, s.kernel);
 	session_end(&s);

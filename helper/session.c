@@ -23,7 +23,7 @@ static int boot_default(void)
 	return nodes > 1;
 }
 
-static enum nb_exit open_state(struct nb_session *s)
+static enum nb_exit open_state(struct nb_session *s, uint32_t ended_job)
 {
 	char err[256], boot_id[NB_BOOT_ID_LEN + 1];
 
@@ -39,6 +39,8 @@ static enum nb_exit open_state(struct nb_session *s)
 		log_msg(LOG_ERR, "%s", err);
 		return NB_EXIT_BROKEN;
 	}
+	if (ended_job && state_end_job(s->dirfd, ended_job) != 0)
+		return NB_EXIT_BROKEN;
 	if (landlock_confine(&s->paths, s->dirfd, s->sc.fd) < 0)
 		return NB_EXIT_BROKEN;
 	if (state_load(&s->st, s->dirfd, boot_id, boot_default) != 0)
@@ -70,54 +72,28 @@ int session_expected(const struct nb_session *s)
 {
 	struct nb_view v = state_view(&s->st);
 
-	if (s->st.jobs.n == 0 && !holds_pending(s))
-		return -1; /* the baseline only undoes what an unfinished prolog wrote */
+	if (s->st.jobs.n == 0 && s->st.done.n == 0 && !holds_pending(s))
+		return -1; /* the baseline only undoes an ended job or an unfinished prolog */
 	return policy_expected(&v);
 }
 
-/* Records of prologs that did not finish were never in force: undo what
- * such a prolog may have written, then remove them. Only commands that may
- * write the kernel do this. */
-static enum nb_exit settle_pending(struct nb_session *s)
-{
-	enum nb_exit rc;
-
-	if (s->st.pending.n == 0)
-		return NB_EXIT_OK;
-	rc = session_apply(s, session_expected(s));
-	while (rc == NB_EXIT_OK && s->st.pending.n > 0) {
-		uint32_t job = s->st.pending.recs[0].job;
-
-		if (state_remove_record(&s->st, job, 1) != 0)
-			return NB_EXIT_BROKEN;
-		log_msg(LOG_WARNING, "job %" PRIu32 ": its prolog did not finish, so its request was never "
-		        "in force: record removed", job);
-	}
-	return rc == NB_EXIT_OK ? session_drop_lone_baseline(s) : rc;
-}
-
-enum nb_exit session_begin(struct nb_session *s, enum nb_access access)
+enum nb_exit session_begin(struct nb_session *s, enum nb_access access, uint32_t ended_job)
 {
 	enum nb_exit rc;
 
 	s->kernel = -1;
 	s->dirfd = s->lockfd = -1;
-	s->gone_cleared = 0;
 	memset(&s->st, 0, sizeof(s->st));
 	paths_get(&s->paths);
 	s->sysctl_rc = sysctl_open(&s->sc, s->paths.sysctl, access == NB_SESSION_WRITE);
 	if (sysctl_fatal(s->sysctl_rc, access))
 		return s->sysctl_rc;
-	rc = open_state(s);
+	rc = open_state(s, ended_job);
 	if (rc == NB_EXIT_OK && s->sysctl_rc == NB_EXIT_OK) {
 		s->sysctl_rc = sysctl_read(&s->sc, &s->kernel);
 		if (sysctl_fatal(s->sysctl_rc, access))
 			rc = s->sysctl_rc;
 	}
-	if (rc == NB_EXIT_OK && access != NB_SESSION_READ)
-		rc = settle_pending(s);
-	if (rc == NB_EXIT_OK && access != NB_SESSION_READ)
-		rc = session_settle_gone(s, 0, &s->gone_cleared);
 	return rc;
 }
 
@@ -140,25 +116,9 @@ enum nb_exit session_apply(struct nb_session *s, int value)
 
 enum nb_exit session_drop_lone_baseline(struct nb_session *s)
 {
-	if (s->st.jobs.n > 0 || s->st.pending.n > 0 || !s->st.has_baseline)
+	if (s->st.jobs.n > 0 || s->st.pending.n > 0 || s->st.done.n > 0 || !s->st.has_baseline)
 		return NB_EXIT_OK;
 	return state_remove_baseline(&s->st) == 0 ? NB_EXIT_OK : NB_EXIT_BROKEN;
-}
-
-enum nb_exit session_forget(struct nb_session *s, size_t i, struct nb_record *r, const char *why)
-{
-	struct nb_view v;
-	enum nb_exit rc;
-
-	state_detach(&s->st, i, r);
-	v = state_view(&s->st);
-	rc = session_apply(s, policy_expected(&v));
-	if (rc != NB_EXIT_OK) {
-		log_msg(LOG_ERR, "job %" PRIu32 " %s: kernel.numa_balancing not put back; the record "
-		        "stays for the next epilog, reset or reconcile", r->job, why);
-		return rc;
-	}
-	return state_remove_record(&s->st, r->job, 0) == 0 ? NB_EXIT_OK : NB_EXIT_BROKEN;
 }
 
 enum nb_exit session_converge(struct nb_session *s)

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* One run of a state-changing or reporting command: sysctl opened, state
- * directory checked, locked and loaded, kernel value read under the lock. */
+/* One run of a command: sysctl opened, state directory checked, locked and
+ * loaded, kernel value read under the lock; and the few operations every
+ * command builds on (what the kernel must hold, writing it, dropping a
+ * baseline nothing needs). Settling leftovers is settle.h's. */
 #ifndef NB_SESSION_H
 #define NB_SESSION_H
+
+#include <stdint.h>
 
 #include "common/exitcodes.h"
 #include "paths.h"
@@ -12,7 +16,7 @@
 /* What a command does to the kernel value: reads it (status, check,
  * step-end), writes it and must know up front that it can (prolog), or
  * restores it and needs write access only when a write is due (epilog,
- * reset). */
+ * reset, reconcile). */
 enum nb_access { NB_SESSION_READ, NB_SESSION_WRITE, NB_SESSION_RESTORE };
 
 struct nb_session {
@@ -22,43 +26,32 @@ struct nb_session {
 	int kernel;              /* value read under the lock; -1 if unknown */
 	int dirfd, lockfd;
 	struct nb_state st;
-	unsigned gone_cleared;   /* records of jobs proven gone cleared by session_begin */
 };
 
 /* NB_SESSION_WRITE: a sysctl that cannot be written ends the session before
  * anything is touched (NB_EXIT_UNSUPPORTED). Otherwise the session goes on
  * with kernel = -1 if it cannot be read (no sysctl), and a write that is
  * due later fails with NB_EXIT_UNSUPPORTED if the sysctl cannot be written.
- * WRITE and RESTORE settle the records of prologs that did not finish (the
- * kernel put where the finished records say, the pending records removed),
- * and those of jobs proven gone (session_settle_gone). */
-enum nb_exit session_begin(struct nb_session *s, enum nb_access access);
+ * ended_job (an epilog's job, else 0): its job.<id> becomes done.<id> as
+ * soon as the lock is held, before anything else is read, so no later
+ * failure can make the node forget that the job ended. */
+enum nb_exit session_begin(struct nb_session *s, enum nb_access access, uint32_t ended_job);
 void session_end(struct nb_session *s);
 /* The value the kernel must hold now, or -1 when nothing is enforced: the
- * policy over the finished records and the baseline. With no finished
- * record, the baseline is enforced only while the kernel holds the request
- * of a prolog that did not finish (which may have written it); otherwise
- * the kernel holds the baseline or a value set since, not ours to undo. */
+ * policy over the running jobs' records and the baseline. With no such
+ * record, the baseline is enforced while an ended job's restore is owed
+ * (done records) or the kernel holds the request of a prolog that did not
+ * finish (which may have written it); otherwise the kernel holds the
+ * baseline or a value set since, not ours to undo. */
 int session_expected(const struct nb_session *s);
 /* Writes value unless the kernel already holds it. Afterwards kernel is
  * what the kernel holds, also after a failure (-1 when unknown: the next
  * apply writes whatever it holds). */
 enum nb_exit session_apply(struct nb_session *s, int value);
-/* Removes the baseline when no record, finished or pending, needs it. */
-enum nb_exit session_drop_lone_baseline(struct nb_session *s);
-/* Forgets finished record i into *r: the kernel is put where the remaining
- * records say before its file is removed, so a run stopped in between
- * leaves the record, which the next run applies or forgets again. A failed
- * write is logged for the job's "why" (epilog, ended). */
-enum nb_exit session_forget(struct nb_session *s, size_t i, struct nb_record *r, const char *why);
-/* Puts the kernel where the finished records say, and drops the baseline
- * once no job record is left. */
+/* Puts the kernel where the running jobs' records say, and drops the
+ * baseline once nothing needs it. */
 enum nb_exit session_converge(struct nb_session *s);
-/* Clears the records of jobs proven gone (gone.h), restoring what the
- * remaining records say, and removes the ended markers no record needs.
- * Unless always, a state directory without markers is left as it is.
- * Counts the records cleared. Reading which jobs run never fails: an
- * error there means "running". (reconcile.c) */
-enum nb_exit session_settle_gone(struct nb_session *s, int always, unsigned *cleared);
+/* Removes the baseline when no record of any kind needs it. */
+enum nb_exit session_drop_lone_baseline(struct nb_session *s);
 
 #endif

@@ -22,6 +22,7 @@
 
 #define JOB_PREFIX "job."
 #define PENDING_PREFIX "pending."
+#define DONE_PREFIX "done."
 #define BASELINE_NAME "baseline"
 #define A_DIRECTORY "a directory"
 
@@ -37,9 +38,18 @@ struct loader {
 	size_t ndrops, cap;
 };
 
-static void file_name(uint32_t job, int pending, char *buf, size_t len)
+static void file_name(uint32_t job, enum nb_kind kind, char *buf, size_t len)
 {
-	snprintf(buf, len, "%s%" PRIu32, pending ? PENDING_PREFIX : JOB_PREFIX, job);
+	static const char *const prefix[] = {
+		[NB_JOB] = JOB_PREFIX, [NB_PENDING] = PENDING_PREFIX, [NB_DONE] = DONE_PREFIX,
+	};
+
+	snprintf(buf, len, "%s%" PRIu32, prefix[kind], job);
+}
+
+static struct nb_list *list_of(struct nb_state *st, enum nb_kind kind)
+{
+	return kind == NB_PENDING ? &st->pending : kind == NB_DONE ? &st->done : &st->jobs;
 }
 
 static int out_of_memory(void)
@@ -141,8 +151,8 @@ static int push_record(struct nb_list *list, const struct nb_record *r)
 	return 0;
 }
 
-/* job.<id> or pending.<id>; prefix is the part before the id. */
-static int load_record(struct loader *l, const char *name, size_t prefix, int pending)
+/* job.<id>, pending.<id> or done.<id>; prefix is the part before the id. */
+static int load_record(struct loader *l, const char *name, size_t prefix, enum nb_kind kind)
 {
 	struct nb_state *st = l->st;
 	char buf[NB_STATE_FILE_MAX];
@@ -157,11 +167,11 @@ static int load_record(struct loader *l, const char *name, size_t prefix, int pe
 	rc = read_entry(st, name, buf, &len, &why);
 	if (rc != 0)
 		return rc < 0 ? -1 : why ? mark_bad(l, name, why) : 0;
-	if (record_parse(buf, len, &r) != 0 || r.job != job || (pending && !r.honoured))
+	if (record_parse(buf, len, &r) != 0 || r.job != job || (kind == NB_PENDING && !r.honoured))
 		return mark_bad(l, name, "corrupt");
 	if (strcmp(r.boot_id, st->boot_id) != 0)
 		return mark_bad(l, name, "from an earlier boot");
-	return push_record(pending ? &st->pending : &st->jobs, &r);
+	return push_record(list_of(st, kind), &r);
 }
 
 static int has_prefix(const char *name, const char *prefix)
@@ -178,9 +188,11 @@ static int load_entry(struct loader *l, const char *name)
 	if (strcmp(name, BASELINE_NAME) == 0)
 		return load_baseline(l);
 	if (has_prefix(name, JOB_PREFIX))
-		return load_record(l, name, strlen(JOB_PREFIX), 0);
+		return load_record(l, name, strlen(JOB_PREFIX), NB_JOB);
 	if (has_prefix(name, PENDING_PREFIX))
-		return load_record(l, name, strlen(PENDING_PREFIX), 1);
+		return load_record(l, name, strlen(PENDING_PREFIX), NB_PENDING);
+	if (has_prefix(name, DONE_PREFIX))
+		return load_record(l, name, strlen(DONE_PREFIX), NB_DONE);
 	if (has_prefix(name, NB_ENDED_PREFIX)) {
 		l->st->ended++; /* the plugin's markers (common/ended.h), read by gone.c */
 		return 0;
@@ -252,7 +264,7 @@ static int remove_drops(struct loader *l, int apply)
  * default. */
 static int settle_baseline(struct nb_state *st, int (*boot_default)(void))
 {
-	int records = st->jobs.n > 0 || st->pending.n > 0, value;
+	int records = st->jobs.n > 0 || st->pending.n > 0 || st->done.n > 0, value;
 
 	if (!records && st->has_baseline) {
 		log_msg(LOG_NOTICE, "baseline %d: no job record needs it: removed", st->base.value);
@@ -333,7 +345,7 @@ int state_add_record(struct nb_state *st, const struct nb_record *r, int pending
 	char buf[NB_STATE_FILE_MAX], name[32];
 	int len = record_format(r, buf, sizeof(buf));
 
-	file_name(r->job, pending, name, sizeof(name));
+	file_name(r->job, pending ? NB_PENDING : NB_JOB, name, sizeof(name));
 	if (len < 0 || statedir_write(st->dirfd, name, buf, (size_t)len,
 	                              pending ? "pending" : "record") != 0) {
 		log_msg(LOG_ERR, "saving the record of job %" PRIu32 ": %s", r->job, strerror(errno));
@@ -363,7 +375,7 @@ int state_update_record(struct nb_state *st, const struct nb_record *r)
 	long i = find_in(&st->jobs, r->job);
 	int len = record_format(r, buf, sizeof(buf));
 
-	file_name(r->job, 0, name, sizeof(name));
+	file_name(r->job, NB_JOB, name, sizeof(name));
 	if (i < 0 || len < 0 ||
 	    statedir_write(st->dirfd, name, buf, (size_t)len, "record") != 0) {
 		log_msg(LOG_ERR, "updating the record of job %" PRIu32 ": %s", r->job,
@@ -379,8 +391,8 @@ int state_commit(struct nb_state *st, uint32_t job)
 	char from[32], to[32];
 	long i = find_in(&st->pending, job);
 
-	file_name(job, 1, from, sizeof(from));
-	file_name(job, 0, to, sizeof(to));
+	file_name(job, NB_PENDING, from, sizeof(from));
+	file_name(job, NB_JOB, to, sizeof(to));
 	if (i < 0 || push_record(&st->jobs, &st->pending.recs[i]) != 0)
 		return -1;
 	if (statedir_rename(st->dirfd, from, to, "commit") != 0) {
@@ -392,20 +404,43 @@ int state_commit(struct nb_state *st, uint32_t job)
 	return 0;
 }
 
+int state_move_done(struct nb_state *st, size_t i)
+{
+	struct nb_record r;
+
+	state_detach(st, i, &r);
+	return push_record(&st->done, &r);
+}
+
 void state_detach(struct nb_state *st, size_t i, struct nb_record *r)
 {
 	*r = st->jobs.recs[i];
 	st->jobs.recs[i] = st->jobs.recs[--st->jobs.n];
 }
 
-int state_remove_record(struct nb_state *st, uint32_t job, int pending)
+int state_end_job(int dirfd, uint32_t job)
 {
-	struct nb_list *list = pending ? &st->pending : &st->jobs;
+	char from[32], to[32];
+
+	file_name(job, NB_JOB, from, sizeof(from));
+	file_name(job, NB_DONE, to, sizeof(to));
+	if (statedir_rename(dirfd, from, to, "end") == 0 || errno == ENOENT)
+		return 0;
+	log_msg(LOG_ERR, "job %" PRIu32 ": cannot record that it ended: %s", job, strerror(errno));
+	return -1;
+}
+
+int state_remove_record(struct nb_state *st, uint32_t job, enum nb_kind kind)
+{
+	static const char *const what[] = {
+		[NB_JOB] = "record", [NB_PENDING] = "pending", [NB_DONE] = "done",
+	};
+	struct nb_list *list = list_of(st, kind);
 	char name[32];
 	long i;
 
-	file_name(job, pending, name, sizeof(name));
-	if (statedir_remove(st->dirfd, name, pending ? "pending" : "record") != 0) {
+	file_name(job, kind, name, sizeof(name));
+	if (statedir_remove(st->dirfd, name, what[kind]) != 0) {
 		log_msg(LOG_ERR, "removing the record of job %" PRIu32 ": %s", job, strerror(errno));
 		return -1;
 	}
@@ -418,6 +453,8 @@ void state_free(struct nb_state *st)
 {
 	free(st->jobs.recs);
 	free(st->pending.recs);
+	free(st->done.recs);
 	memset(&st->jobs, 0, sizeof(st->jobs));
 	memset(&st->pending, 0, sizeof(st->pending));
+	memset(&st->done, 0, sizeof(st->done));
 }

@@ -25,6 +25,7 @@ struct nb_state {
 	struct nb_baseline base;
 	struct nb_list jobs;     /* job.<id>: finished prologs */
 	struct nb_list pending;  /* pending.<id>: honoured requests whose prolog did not finish */
+	struct nb_list done;     /* done.<id>: ended jobs whose restore is still owed */
 	size_t ended;            /* ended.* files seen (the plugin's markers, gone.h) */
 };
 
@@ -46,20 +47,31 @@ uint32_t state_holder_job(const struct nb_state *st);
 /* Saves the baseline (value, this boot). 0 or -1 (logged). */
 int state_save_baseline(struct nb_state *st, int value);
 int state_remove_baseline(struct nb_state *st);
+/* The three kinds of job record, by file name prefix. */
+enum nb_kind { NB_JOB, NB_PENDING, NB_DONE };
+
 /* Saves r as job.<id> (finished) or, with pending, as pending.<id>, and
  * adds it to its list. 0 or -1 (logged). */
 int state_add_record(struct nb_state *st, const struct nb_record *r, int pending);
+/* Renames job.<id> to done.<id> in dirfd (locked; before the state is
+ * loaded, so that no error reading the rest can lose it): the job has
+ * ended here, and the value must go back to what the other records say.
+ * 0 also when there is no job.<id>; -1 (logged) when it stays. */
+int state_end_job(int dirfd, uint32_t job);
 /* Rewrites job.<id> (a finished record) as r, atomically, and in memory.
  * 0 or -1 (logged; the file on disk is the old one or the new one). */
 int state_update_record(struct nb_state *st, const struct nb_record *r);
 /* Renames pending.<id> to job.<id>: the prolog's last step. 0 or -1 (logged). */
 int state_commit(struct nb_state *st, uint32_t job);
+/* Moves finished record i to the done list in memory (its file was
+ * renamed by state_end_job). 0, or -1 (out of memory, logged). */
+int state_move_done(struct nb_state *st, size_t i);
 /* Takes record i out of the finished list in memory only (so the policy
  * no longer counts it), into *r. */
 void state_detach(struct nb_state *st, size_t i, struct nb_record *r);
-/* Removes job.<id> (with pending: pending.<id>) from disk and, if it is
- * still there, from memory. 0 or -1 (logged). */
-int state_remove_record(struct nb_state *st, uint32_t job, int pending);
+/* Removes the record of job of that kind from disk and, if it is still
+ * there, from memory. 0 or -1 (logged). */
+int state_remove_record(struct nb_state *st, uint32_t job, enum nb_kind kind);
 void state_free(struct nb_state *st);
 
 #endif

@@ -131,9 +131,34 @@ static void sync_dir(int dirfd, const char *name)
 		        name, strerror(errno));
 }
 
+/* Whether name is in the directory now: 1, 0 (ENOENT), -1 (unknown). */
+static int present(int dirfd, const char *name)
+{
+	struct stat st;
+
+	if (fstatat(dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+		return 1;
+	return errno == ENOENT ? 0 : -1;
+}
+
+/* A call that reported failure may still have taken effect (an EIO after
+ * the change): the directory says which. */
+static int took_effect(int dirfd, const char *gone, const char *there, const char *call)
+{
+	int saved = errno;
+
+	if (saved != ENOENT && present(dirfd, gone) == 0 && (!there || present(dirfd, there) == 1)) {
+		log_msg(LOG_WARNING, "state directory: %s %s reported %s, but took effect",
+		        call, gone, strerror(saved));
+		return 1;
+	}
+	errno = saved;
+	return 0;
+}
+
 int statedir_rename(int dirfd, const char *from, const char *to, const char *what)
 {
-	if (renameat(dirfd, from, dirfd, to) != 0)
+	if (renameat(dirfd, from, dirfd, to) != 0 && !took_effect(dirfd, from, to, "rename"))
 		return -1;
 	failpoint(what, "renamed");
 	sync_dir(dirfd, to);
@@ -165,7 +190,8 @@ int statedir_write(int dirfd, const char *name, const char *data, size_t len,
 int statedir_remove(int dirfd, const char *name, const char *what)
 {
 	if (unlinkat(dirfd, name, 0) != 0 && errno != ENOENT &&
-	    (errno != EISDIR || unlinkat(dirfd, name, AT_REMOVEDIR) != 0))
+	    (errno != EISDIR || unlinkat(dirfd, name, AT_REMOVEDIR) != 0) &&
+	    !took_effect(dirfd, name, NULL, "unlink"))
 		return -1;
 	failpoint(what, "unlinked");
 	sync_dir(dirfd, name);

@@ -22,12 +22,14 @@ int statedir_lock(int dirfd, char *err, size_t errlen);
 int statedir_write(int dirfd, const char *name, const char *data, size_t len,
                    const char *what);
 /* Renames from over to and syncs the directory; failpoint
- * "<what>-renamed". 0 once the rename took effect (a failed sync is
- * logged), or -1 (errno). */
+ * "<what>-renamed". 0 once the rename took effect (also when the call
+ * reported an error after taking effect; a failed sync is logged), or -1
+ * (errno). */
 int statedir_rename(int dirfd, const char *from, const char *to, const char *what);
 /* Removes name (absent is fine; an empty directory in its place too) and
  * syncs the directory; what names the failpoint "<what>-unlinked". 0 once
- * it is gone (a failed sync is logged), or -1 (errno). */
+ * it is gone (also when the call reported an error after removing it; a
+ * failed sync is logged), or -1 (errno). */
 int statedir_remove(int dirfd, const char *name, const char *what);
 
 #endif

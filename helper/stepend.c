@@ -31,7 +31,7 @@ static enum nb_exit keep(struct nb_session *s, long i)
 enum nb_exit cmd_step_end(const struct nb_args *a)
 {
 	struct nb_session s;
-	enum nb_exit rc = session_begin(&s, NB_SESSION_READ);
+	enum nb_exit rc = session_begin(&s, NB_SESSION_READ, 0);
 
 	if (rc == NB_EXIT_OK) {
 		long i = state_find(&s.st, a->job);

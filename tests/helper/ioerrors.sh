@@ -41,7 +41,7 @@ finish() { # the fault is gone: both epilogs restore 4, nothing is left
 # one line on stderr and changes nothing.
 refused() {
 	before=$(snapshot)
-	for cmd in "prolog --job 3 --value 1 --conflict latest" "epilog --job 1" status check reset; do
+	for cmd in "prolog --job 3 --value 1 --conflict latest" "epilog --job 8" status check reset; do
 		# shellcheck disable=SC2086 # words on purpose
 		err=$("$@" "$bin" $cmd 2>&1 >/dev/null); rc=$?
 		[ "$rc" -eq 5 ] || fail "$ctx: '$cmd' exited $rc, want 5 ($err)"

@@ -28,7 +28,7 @@ opt=SPANK__SLURM_SPANK_OPTION_numa_balancing_numa_balancing
 
 fresh() { rm -rf "$st"; mkdir -m 755 "$st"; chmod 644 "$dir/sysctl" 2>/dev/null; echo "$1" >"$dir/sysctl"; }
 value_is() { [ "$(cat "$dir/sysctl")" = "$1" ] || fail "$ctx: value $(cat "$dir/sysctl"), want $1"; }
-records() { find "$st" -mindepth 1 \( -name 'job.*' -o -name 'pending.*' \) -printf '%f ' | sort; }
+records() { find "$st" -mindepth 1 \( -name 'job.*' -o -name 'pending.*' -o -name 'done.*' \) -printf '%f ' | sort; }
 # run WANT-EXIT STDERR-PATTERN COMMAND...: the exit code, and stderr
 # matching the pattern (empty: anything).
 run() {
@@ -68,7 +68,7 @@ SLURM_JOB_ID=4 run 0 "ignoring $opt='0-tasks' (not allowed here); no request" \
 value_is 1; [ -z "$(records)" ] || fail "$ctx: left $(records)"
 SLURM_JOB_ID=4 run 0 "job 4 prolog: request 0 (yields) honoured" env "$opt=0" "$bin" prolog --script --off both
 value_is 0
-SLURM_JOB_ID=4 run 0 "job 4 epilog: request 0 (yields) honoured" "$bin" epilog --script
+SLURM_JOB_ID=4 run 0 "job 4 ended: request 0 (yields) honoured" "$bin" epilog --script
 value_is 1
 echo "script: conflicts, hostile values and 0-tasks: exit 0 with --script, reasons on stderr"
 
@@ -100,15 +100,18 @@ for how in mode mount none; do
 	[ "$how" = none ] && continue
 	run 0 "" h prolog --job 2 --value 0
 	lock
-	run 4 "job 2 epilog: kernel.numa_balancing not put back" $wrap "$bin" epilog --job 2 --script
-	[ "$(records)" = "job.2 " ] || fail "$ctx: a failed restore did not keep job.2 ($(records))"
+	run 0 "job 2 ended: kernel.numa_balancing not put back" $wrap "$bin" epilog --job 2 --script
+	[ "$(records)" = "done.2 " ] || fail "$ctx: a failed restore was not kept as owed ($(records))"
+	out=$($wrap "$bin" check 2>/dev/null); rc=$?
+	[ "$rc" -eq 1 ] && echo "$out" | grep -q "job 2 ended, but the value is not put back" ||
+		fail "$ctx: check exited $rc with '$out' while job 2's restore is owed"
 	unlock
-	run 0 "" h epilog --job 2 --script
-	[ "$(cat "$sysctl")" = 1 ] || fail "$ctx: not restored"
+	run 0 "" h epilog --job 3 --script
+	[ "$(cat "$sysctl")" = 1 ] || fail "$ctx: not restored by the next epilog"
 	[ -z "$(records)" ] || fail "$ctx: left $(records)"
 done
 NB_TEST_SYSCTL=$dir/sysctl
-echo "script: read-only or missing sysctl: prolog 4 (0 with --script), epilog with nothing to act on 0, a due restore 4"
+echo "script: read-only or missing sysctl: prolog 4 (0 with --script), epilog with nothing to act on 0, a due restore owed (0 with --script, check 1) and made by the next epilog"
 
 # 3. no CAP_SYS_ADMIN (a container without it): unsupported, not broken
 ctx="no CAP_SYS_ADMIN"; fresh 1

@@ -59,21 +59,25 @@ struct chaos {
 	long round;
 	enum fault round_fault;
 	int round_kills;
+	int run_faults;            /* runs of this round with a fault of their own */
 	/* counters for the report */
 	long rounds, runs, converges, epochs, epochs_latest, kills, kills_failpoint;
-	long kills_after_commit, lost_restores, checks;
+	long kills_after_commit, lost_restores, checks, owed;
 	long by_kind[R_KINDS], faults[F_KINDS];
 };
 
 /* model.c: what the node must look like after a round. */
 void model_judge(struct chaos *c, struct run *runs, int n);
-void model_check(struct chaos *c, const char *when);
+/* settled: after a clean run, when nothing may be owed any more. */
+void model_check(struct chaos *c, const char *when, int settled);
 int model_epoch_done(const struct chaos *c);
 
 /* runs.c: starting the helper with a fault, killing, reaping. */
 void runs_start(struct chaos *c, struct run *r);
 void runs_finish(struct chaos *c, struct run *runs, int n, int kills);
 int runs_converge(struct chaos *c);
+/* check, run cleanly: its exit code. */
+int runs_check(struct chaos *c);
 
 /* faults.c: the private mounts and the round-level faults. */
 void faults_setup(struct chaos *c);

@@ -186,6 +186,20 @@ static void make_unreadable(const struct chaos *c)
 	unreadable_mode = st.st_mode & 07777;
 }
 
+/* The unreadable file was a job record its epilog renamed to done.<id>
+ * (the one change an epilog makes before reading anything): its mode
+ * goes back under that name. */
+static int renamed_done(const char *path)
+{
+	const char *base = strrchr(path, '/');
+	char done[sizeof(unreadable)];
+
+	if (!base || strncmp(base + 1, "job.", 4) != 0)
+		return 0;
+	snprintf(done, sizeof(done), "%.*s/done.%s", (int)(base - path), path, base + 5);
+	return chmod(done, unreadable_mode) == 0;
+}
+
 static void remount_sysctl(const struct chaos *c, unsigned long ro)
 {
 	if (mount("nb-chaos-sys", c->sysdir, NULL, MS_REMOUNT | ro, "size=16k,mode=755") != 0)
@@ -213,7 +227,8 @@ void faults_round_end(struct chaos *c)
 	snprintf(path, sizeof(path), "%s/%s", c->st, FILLER);
 	if (c->round_fault == F_FULL && unlink(path) != 0)
 		chaos_fail(c, "unlink the filler: %s", strerror(errno));
-	else if (c->round_fault == F_UNREADABLE && chmod(unreadable, unreadable_mode) != 0)
+	else if (c->round_fault == F_UNREADABLE && chmod(unreadable, unreadable_mode) != 0 &&
+	         !renamed_done(unreadable))
 		chaos_fail(c, "chmod %s back: %s (the helper removed a file it could not read?)",
 		           unreadable, strerror(errno));
 	else if (c->round_fault == F_READONLY)

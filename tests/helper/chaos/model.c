@@ -5,9 +5,15 @@
  * it left is read from the disk (a prolog killed after its commit holds
  * like one that exited 0). The promises checked after every round:
  *  - an exit code matches the records: 0 or 3 from a prolog means its
- *    record is there (honoured or not), any failure means none is; a
- *    failed epilog or reset changed nothing; a step-end, killed or not,
- *    never adds, removes or changes the honoured flag of a record;
+ *    record is there (honoured or not), any failure means none is; an
+ *    epilog ends its job for good (Slurm runs it once): 0 leaves no record
+ *    of it, any other outcome leaves at most its job record (the plugin
+ *    then marks it ended, as the real plugin does) or its done record; a
+ *    failed reset changed nothing; a step-end, killed or not, never adds,
+ *    removes or changes the honoured flag of a record;
+ *  - while an ended job's restore is owed (a done record, or a job record
+ *    the plugin marked ended), check exits 1; the next clean run of any
+ *    job's epilog leaves none;
  *  - the kernel holds what the policy gives the running jobs' honoured
  *    requests (in bit 1, with the baseline's memory tiering bit 2): those
  *    that do not yield, else 0 while a yielding 0 runs, else the epoch's
@@ -15,15 +21,17 @@
  *  - the baseline file exists exactly while a record does, and holds the
  *    epoch's baseline; no pending or temporary file is left once settled. */
 #include <dirent.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
 #include "chaos.h"
+#include "common/ended.h"
 
 struct disk {
-	int njobs, honoured[MAX_JOBS * 4], has_baseline, baseline, pending, tmp;
+	int njobs, honoured[MAX_JOBS * 4], has_baseline, baseline, pending, tmp, done, ended;
 	uint32_t jobs[MAX_JOBS * 4];
 };
 
@@ -62,6 +70,8 @@ static void read_disk(const struct chaos *c, struct disk *d)
 			d->baseline = file_int(c, e->d_name, "value");
 		}
 		d->pending += strncmp(e->d_name, "pending.", 8) == 0;
+		d->done += strncmp(e->d_name, "done.", 5) == 0;
+		d->ended += strncmp(e->d_name, "ended.", 6) == 0;
 		d->tmp += strncmp(e->d_name, ".tmp.", 5) == 0;
 	}
 	closedir(dir);
@@ -87,6 +97,8 @@ static void allowed_failure(const struct chaos *c, const struct run *r, int code
 		return;
 	if (code == 4 && writes && c->round_fault == F_READONLY)
 		return;
+	if (code == 4 && r->kind == R_PROLOG && (r->fault != F_NONE || c->round_fault != F_NONE))
+		return; /* the request could not be recorded: nothing changed */
 	chaos_fail(c, "%s of job %u exited %d (fault %d, round fault %d)", kind_name(r->kind),
 	           r->job ? r->job->id : 0, code, r->fault, c->round_fault);
 }
@@ -116,6 +128,18 @@ static void judge_prolog(struct chaos *c, struct run *r, const struct disk *d, i
 		j->admitted = c->round;
 }
 
+/* What the plugin does when the helper's epilog run failed (not 0, 3 or
+ * 4): it marks the job ended in the state directory. */
+static void plugin_marks(const struct chaos *c, uint32_t job, int killed, int code)
+{
+	char err[256];
+
+	if (nb_run_failed(c->st, "/proc/sys/kernel/random/boot_id", NB_RUN_EPILOG, job,
+	                  killed ? NB_FAIL_KILLED : NB_FAIL_EXIT, killed ? 9 : code,
+	                  err, sizeof(err)) != 0)
+		chaos_fail(c, "marking job %u ended: %s", job, err);
+}
+
 static void judge_epilog(struct chaos *c, struct run *r, const struct disk *d, int killed, int code)
 {
 	struct job *j = r->job;
@@ -123,18 +147,14 @@ static void judge_epilog(struct chaos *c, struct run *r, const struct disk *d, i
 
 	if (!killed && code == 0 && rec >= 0)
 		chaos_fail(c, "epilog of job %u exited 0 but its record is still there", j->id);
-	if (!killed && code != 0) {
+	if (!killed && code != 0)
 		allowed_failure(c, r, code);
-		if ((rec >= 0) != j->recorded)
-			chaos_fail(c, "epilog of job %u failed (exit %d) but changed its record", j->id, code);
-	}
-	if (killed || code != 0) {
-		j->recorded = rec >= 0;
-		j->state = j->recorded ? J_RUNNING : J_DONE; /* retried while recorded */
-		return;
-	}
-	j->recorded = 0;
-	j->state = J_DONE;
+	if (killed || (code != 0 && code != 4))
+		plugin_marks(c, j->id, killed, code);
+	if (!killed && code == 4 && rec >= 0)
+		chaos_fail(c, "epilog of job %u owes its restore but kept a running record", j->id);
+	j->recorded = rec >= 0;
+	j->state = J_DONE; /* never again: Slurm runs a job's epilog once */
 }
 
 static void judge_reset(struct chaos *c, struct run *r, const struct disk *d, int killed, int code)
@@ -147,7 +167,7 @@ static void judge_reset(struct chaos *c, struct run *r, const struct disk *d, in
 
 		if (!killed && code == 0 && rec >= 0)
 			chaos_fail(c, "reset exited 0 but job %u's record is left", j->id);
-		if (!killed && code != 0 && (rec >= 0) != j->recorded)
+		if (!killed && code != 0 && j->state == J_RUNNING && (rec >= 0) != j->recorded)
 			chaos_fail(c, "reset failed (exit %d) but changed job %u's record", code, j->id);
 		j->recorded = rec >= 0; /* the rest were reset away: their epilog finds nothing */
 	}
@@ -175,8 +195,9 @@ static void judge(struct chaos *c, struct run *r, const struct disk *d)
 			           r->job->id, r->job->honoured, on_disk(d, r->job->id));
 		break;
 	case R_CHECK:
-		if (!killed && code == 1 && c->round_kills == 0)
-			chaos_fail(c, "check reported drift in a round without kills");
+		if (!killed && code == 1 && c->round_kills == 0 && c->round_fault == F_NONE &&
+		    !c->run_faults)
+			chaos_fail(c, "check reported drift in a round without kills or faults");
 		/* fall through */
 	default:
 		if (!killed && code != 0 && !(r->kind == R_CHECK && code == 1))
@@ -191,6 +212,9 @@ void model_judge(struct chaos *c, struct run *runs, int n)
 	struct disk d;
 
 	read_disk(c, &d);
+	c->run_faults = 0;
+	for (int i = 0; i < n; i++)
+		c->run_faults += runs[i].fault != F_NONE;
 	for (int i = 0; i < n; i++)
 		judge(c, &runs[i], &d);
 }
@@ -224,7 +248,18 @@ static unsigned allowed_values(const struct chaos *c)
 	return mask;
 }
 
-static void check_files(const struct chaos *c, const struct disk *d, const char *when)
+/* Ended jobs whose restore is owed: done records, and job records of
+ * ended jobs (which the plugin marked). */
+static int owed(const struct chaos *c, const struct disk *d)
+{
+	int n = d->done;
+
+	for (int i = 0; i < c->njobs; i++)
+		n += c->jobs[i].state == J_DONE && on_disk(d, c->jobs[i].id) >= 0;
+	return n;
+}
+
+static void check_files(const struct chaos *c, const struct disk *d, const char *when, int settled)
 {
 	int recorded = 0;
 
@@ -232,29 +267,45 @@ static void check_files(const struct chaos *c, const struct disk *d, const char 
 		const struct job *j = &c->jobs[i];
 		int rec = on_disk(d, j->id);
 
+		if (j->state == J_DONE) {
+			if (rec >= 0 && settled)
+				chaos_fail(c, "%s: job %u ended, but its record is left", when, j->id);
+			continue;
+		}
 		recorded += j->recorded;
 		if ((rec >= 0) != j->recorded || (rec >= 0 && rec != j->honoured))
 			chaos_fail(c, "%s: job %u: record on disk %d, expected %s", when, j->id, rec,
 			           !j->recorded ? "none" : j->honoured ? "honoured" : "not honoured");
 	}
-	if (d->njobs != recorded)
-		chaos_fail(c, "%s: %d records on disk, %d expected", when, d->njobs, recorded);
+	if (settled && (d->njobs != recorded || d->done || d->ended))
+		chaos_fail(c, "%s: %d records, %d done records and %d ended markers on disk, %d "
+		           "records expected", when, d->njobs, d->done, d->ended, recorded);
 	if (d->pending || d->tmp)
 		chaos_fail(c, "%s: %d pending and %d temporary files left", when, d->pending, d->tmp);
-	if (d->has_baseline != (recorded > 0) || (d->has_baseline && d->baseline != c->baseline))
-		chaos_fail(c, "%s: baseline file %d (value %d) with %d records, epoch baseline %d",
-		           when, d->has_baseline, d->baseline, recorded, c->baseline);
+	if (d->has_baseline != (d->njobs + d->done > 0) ||
+	    (d->has_baseline && d->baseline != c->baseline))
+		chaos_fail(c, "%s: baseline file %d (value %d) with %d records and %d done records, "
+		           "epoch baseline %d", when, d->has_baseline, d->baseline, d->njobs, d->done,
+		           c->baseline);
 }
 
-void model_check(struct chaos *c, const char *when)
+void model_check(struct chaos *c, const char *when, int settled)
 {
 	unsigned mask = allowed_values(c);
 	int kernel = faults_get_kernel(c);
 	struct disk d;
 
 	read_disk(c, &d);
-	check_files(c, &d, when);
+	check_files(c, &d, when, settled);
 	c->checks++;
+	if (!settled && owed(c, &d)) {
+		int rc = runs_check(c);
+
+		c->owed++;
+		if (rc != 1)
+			chaos_fail(c, "%s: an ended job's restore is owed, but check exited %d", when, rc);
+		return;
+	}
 	if (mask == 0 && kernel != c->baseline) {
 		c->lost_restores++;
 		chaos_fail(c, "%s: LOST RESTORE: no job holds a value, kernel %d, baseline %d",

@@ -191,9 +191,10 @@ void runs_finish(struct chaos *c, struct run *runs, int n, int kills)
 
 /* One clean epilog of a job that never ran: it settles what killed runs
  * left (pending records, a kernel value written before a kill). */
-int runs_converge(struct chaos *c)
+/* One clean run of kind, waited for: its exit code, -1 if killed. */
+static int clean_run(struct chaos *c, enum run_kind kind)
 {
-	struct run r = { .kind = R_UNKNOWN, .fault = F_NONE };
+	struct run r = { .kind = kind, .fault = F_NONE };
 
 	r.pid = fork();
 	if (r.pid < 0)
@@ -201,6 +202,16 @@ int runs_converge(struct chaos *c)
 	if (r.pid == 0)
 		exec_child(c, &r, c->latest);
 	reap(c, &r, 0);
-	c->converges++;
 	return WIFEXITED(r.status) ? WEXITSTATUS(r.status) : -1;
+}
+
+int runs_converge(struct chaos *c)
+{
+	c->converges++;
+	return clean_run(c, R_UNKNOWN);
+}
+
+int runs_check(struct chaos *c)
+{
+	return clean_run(c, R_CHECK);
 }

@@ -144,7 +144,8 @@ int records_on_disk(void)
 
 	ck_assert_ptr_nonnull(d);
 	while ((e = readdir(d)) != NULL)
-		n += strncmp(e->d_name, "job.", 4) == 0 || strncmp(e->d_name, "pending.", 8) == 0;
+		n += strncmp(e->d_name, "job.", 4) == 0 || strncmp(e->d_name, "pending.", 8) == 0 ||
+		     strncmp(e->d_name, "done.", 5) == 0;
 	closedir(d);
 	return n;
 }

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Unit tests: which jobs the node shows running (slurmstepd processes owned
- * by root, Slurm's job cgroups in the v1 and v2 layouts), and the records
- * of jobs proven gone (an ended marker and no witness): the next prolog or
- * epilog of any job, and reconcile, clear them and restore the value; check
- * reports them; a witness, or no marker, keeps a record. Commands run in
- * process against the scratch node, with a fake /proc and cgroup tree. */
+/* Unit tests: the records of ended jobs. An epilog makes its job's record
+ * a done record; the plugin's ended marker (its epilog could not run the
+ * helper) does the same at the next writing run. Either way the next
+ * prolog or epilog of any job, and reconcile, restore the value and clear
+ * the record; check reports it until then. No process or cgroup on the
+ * node keeps a record or clears one: a look-alike slurmstepd changes
+ * nothing. Commands run in process against the scratch node, with a fake
+ * /proc and cgroup tree. */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,7 +16,6 @@
 
 #include "commands.h"
 #include "common/ended.h"
-#include "liveness.h"
 #include "paths.h"
 #include "suites.h"
 
@@ -56,29 +57,6 @@ static void stepd(int pid, const char *step)
 	process(pid, cmd, (size_t)n + 1, 0);
 }
 
-static void no_process(int pid)
-{
-	char rel[64];
-
-	snprintf(rel, sizeof(rel), "proc/%d/cmdline", pid);
-	ck_assert_int_eq(unlink(scratch_path(rel)), 0);
-	snprintf(rel, sizeof(rel), "proc/%d", pid);
-	ck_assert_int_eq(rmdir(scratch_path(rel)), 0);
-}
-
-static unsigned seen(uint32_t job)
-{
-	struct nb_paths p;
-	struct nb_alive a;
-	unsigned how;
-
-	paths_get(&p);
-	alive_scan(&a, &p);
-	how = alive_seen(&a, job);
-	alive_free(&a);
-	return how;
-}
-
 /* The plugin's marker: job's epilog could not run the helper. */
 static void mark(uint32_t job)
 {
@@ -96,68 +74,8 @@ static int marked(uint32_t job)
 	return access(scratch_path(rel), F_OK) == 0;
 }
 
-START_TEST(witnesses)
-{
-	dirs("proc");
-	stepd(100, "7.0");
-	stepd(102, "9.batch");
-	stepd(103, "10x.0");
-	stepd(104, "abc.0");
-	stepd(106, "17+0.0");
-	process(101, "slurmstepd: [8.extern]", 23, 65534); /* a user's forgery */
-	process(105, "/usr/sbin/slurmstepd\0-D", 23, 0);
-	dirs("cgroup/system.slice/slurmstepd.scope/job_11/step_0");
-	dirs("cgroup/system.slice/n1_slurmstepd.scope/job_12");
-	dirs("cgroup/system.slice/otherslurmstepd.scope/job_13");
-	dirs("cgroup/freezer/slurm/uid_1000/job_14");
-	dirs("cgroup/memory/slurm_n1/uid_0/job_15");
-	dirs("cgroup/cpu/noslurm/uid_0/job_16");
-	dirs("cgroup/memory/slurm/uid_0/job_7");
-	ck_assert_uint_eq(seen(7), NB_SEEN_STEP | NB_SEEN_CGROUP);
-	ck_assert_uint_eq(seen(8), 0);
-	ck_assert_uint_eq(seen(9), NB_SEEN_STEP);
-	ck_assert_uint_eq(seen(10), 0); /* "slurmstepd: [10x.0]" names no job */
-	ck_assert_uint_eq(seen(17), NB_SEEN_STEP);
-	ck_assert_uint_eq(seen(11), NB_SEEN_CGROUP);
-	ck_assert_uint_eq(seen(12), NB_SEEN_CGROUP);
-	ck_assert_uint_eq(seen(13), 0);
-	ck_assert_uint_eq(seen(14), NB_SEEN_CGROUP);
-	ck_assert_uint_eq(seen(15), NB_SEEN_CGROUP);
-	ck_assert_uint_eq(seen(16), 0);
-	ck_assert_uint_eq(seen(4), 0);
-}
-END_TEST
-
-/* Without /proc nothing can be told: every job counts as running. */
-START_TEST(no_proc_means_running)
-{
-	ck_assert_uint_eq(seen(4), NB_SEEN_STEP | NB_SEEN_CGROUP);
-}
-END_TEST
-
-/* A process that went away during the scan (no cmdline left), or one whose
- * command line is too long to be a slurmstepd's, is no witness; a process
- * that cannot be read for any other reason leaves the scan unknown, and
- * every job counts as running (tests/helper/inject.py fails the reads of
- * the cgroup tree too). */
-START_TEST(unreadable_means_running)
-{
-	char longcmd[200];
-
-	memset(longcmd, 'x', sizeof(longcmd));
-	dirs("proc/200");
-	process(201, longcmd, sizeof(longcmd), 0);
-	dirs("cgroup/system.slice/slurmstepd.scope");
-	ck_assert_uint_eq(seen(4), 0);
-	dirs("proc/202/cmdline"); /* not a regular file */
-	ck_assert_uint_eq(seen(4), NB_SEEN_STEP | NB_SEEN_CGROUP);
-	ck_assert_int_eq(rmdir(scratch_path("proc/202/cmdline")), 0);
-	ck_assert_uint_eq(seen(4), 0);
-}
-END_TEST
-
-/* The issue's case: job 10's epilog could not run the helper. The next
- * epilog on the node, of a job that asked for nothing, restores the value. */
+/* Job 10's epilog could not run the helper. The next epilog on the
+ * node, of a job that asked for nothing, restores the value. */
 START_TEST(other_epilog_restores)
 {
 	dirs("proc");
@@ -190,29 +108,46 @@ START_TEST(other_prolog_restores)
 }
 END_TEST
 
-/* A marker but a step still seen: the record stays; once the step is gone
- * check reports it and reconcile clears it. */
-START_TEST(witness_keeps_record)
+/* A root-owned process that calls itself job 10's slurmstepd, and its
+ * job cgroup, keep nothing: the marker proves the job ended, and what runs
+ * on the node is never taken as proof either way. */
+START_TEST(look_alike_keeps_nothing)
 {
 	dirs("proc");
 	fake_set(1);
 	ck_assert_int_eq(prolog(10, 0, KEEP), 0);
-	mark(10);
 	stepd(300, "10.0");
-	ck_assert_int_eq(epilog(11), 0);
-	ck_assert_int_eq(fake_get(), 0);
-	ck_assert(marked(10));
-	ck_assert_int_eq(cmd_check(), 0);
-	ck_assert_int_eq(cmd_reconcile(), 0);
-	ck_assert_int_eq(fake_get(), 0);
-	no_process(300);
 	dirs("cgroup/system.slice/slurmstepd.scope/job_10");
-	ck_assert_int_eq(cmd_check(), 0); /* its cgroup is still there */
-	ck_assert_int_eq(rmdir(scratch_path("cgroup/system.slice/slurmstepd.scope/job_10")), 0);
+	ck_assert_int_eq(cmd_check(), 0);
+	mark(10);
 	ck_assert_int_eq(cmd_check(), 1);
 	ck_assert_int_eq(cmd_reconcile(), 0);
 	assert_clean(1);
 	ck_assert(!marked(10));
+}
+END_TEST
+
+/* A done record whose restore cannot be made yet (the epilog stopped after
+ * renaming the record) is reported by check, keeps no value in force for
+ * admission, and goes with the next writing run. */
+START_TEST(done_record_owed)
+{
+	char from[512];
+
+	dirs("proc");
+	fake_set(1);
+	ck_assert_int_eq(prolog(10, 0, KEEP), 0);
+	snprintf(from, sizeof(from), "%s", scratch_path("st/job.10"));
+	ck_assert_int_eq(rename(from, scratch_path("st/done.10")), 0);
+	ck_assert_int_eq(fake_get(), 0);
+	ck_assert_int_eq(cmd_check(), 1);
+	ck_assert_int_eq(prolog(12, 1, KEEP), 0); /* honoured: job 10 ended */
+	ck_assert_int_eq(fake_get(), 1);
+	ck_assert_int_eq(records_on_disk(), 1);
+	ck_assert_int_eq(access(scratch_path("st/done.10"), F_OK), -1);
+	ck_assert_int_eq(epilog(12), 0);
+	assert_clean(1);
+	ck_assert_int_eq(cmd_check(), 0);
 }
 END_TEST
 
@@ -252,26 +187,6 @@ START_TEST(requeued_job)
 }
 END_TEST
 
-/* The same with a step of the old run still seen: the record is kept and
- * taken over by the new run, and its marker goes. */
-START_TEST(requeued_job_with_witness)
-{
-	dirs("proc");
-	fake_set(1);
-	ck_assert_int_eq(prolog(10, 0, KEEP), 0);
-	mark(10);
-	stepd(300, "10.batch");
-	ck_assert_int_eq(prolog(10, 0, KEEP), 0);
-	ck_assert(!marked(10));
-	no_process(300);
-	ck_assert_int_eq(cmd_check(), 0);
-	ck_assert_int_eq(epilog(12), 0);
-	ck_assert_int_eq(fake_get(), 0);
-	ck_assert_int_eq(epilog(10), 0);
-	assert_clean(1);
-}
-END_TEST
-
 /* latest: the gone job held the value; the one before it takes over. */
 START_TEST(gone_holder_latest)
 {
@@ -291,7 +206,7 @@ END_TEST
 
 /* Markers that are corrupt, misnamed, of another boot or for jobs without
  * records go with the next run that has records; one that cannot be read
- * keeps its job running. */
+ * proves nothing yet. */
 START_TEST(bad_markers)
 {
 	dirs("proc");
@@ -309,7 +224,7 @@ START_TEST(bad_markers)
 	ck_assert_int_eq(access(scratch_path("st/ended.x"), F_OK), -1);
 	mark(10);
 	ck_assert_int_eq(chmod(scratch_path("st/ended.10"), 0), 0);
-	ck_assert_int_eq(epilog(11), 0); /* EACCES: counts as running */
+	ck_assert_int_eq(epilog(11), 0); /* EACCES: no proof */
 	ck_assert_int_eq(fake_get(), 0);
 	ck_assert_int_eq(cmd_check(), 0);
 	ck_assert_int_eq(chmod(scratch_path("st/ended.10"), 0644), 0);
@@ -339,20 +254,15 @@ END_TEST
 Suite *gone_suite(void)
 {
 	Suite *s = suite_create("gone");
-	TCase *w = tcase_create("witnesses"), *t = tcase_create("records");
+	TCase *t = tcase_create("records");
 
-	tcase_add_checked_fixture(w, scratch_setup, scratch_teardown);
-	tcase_add_test(w, witnesses);
-	tcase_add_test(w, no_proc_means_running);
-	tcase_add_test(w, unreadable_means_running);
-	suite_add_tcase(s, w);
 	tcase_add_checked_fixture(t, commands_setup, scratch_teardown);
 	tcase_add_test(t, other_epilog_restores);
 	tcase_add_test(t, other_prolog_restores);
-	tcase_add_test(t, witness_keeps_record);
+	tcase_add_test(t, look_alike_keeps_nothing);
+	tcase_add_test(t, done_record_owed);
 	tcase_add_test(t, no_marker_no_proof);
 	tcase_add_test(t, requeued_job);
-	tcase_add_test(t, requeued_job_with_witness);
 	tcase_add_test(t, gone_holder_latest);
 	tcase_add_test(t, bad_markers);
 	tcase_add_test(t, stray_marker);

@@ -99,7 +99,6 @@ START_TEST(metrics_during_and_after_a_job)
 	has(m, "numa_balancing_requests{value=\"1\",honoured=\"0\"} 1");
 	has(m, "numa_balancing_requests{value=\"1\",honoured=\"1\"} 0");
 	has(m, "numa_balancing_job_request{job=\"11\",value=\"1\",honoured=\"0\"} 1");
-	has(m, "numa_balancing_job_running{job=\"10\"} 0");
 	has(m, "numa_balancing_job_gone{job=\"10\"} 0");
 	has(m, "numa_balancing_helper_failures_total{command=\"epilog\"} 0");
 	ck_assert_int_eq(nb_run_failed(scratch_path("st"), NB_BOOT_ID_PATH, NB_RUN_EPILOG, 10,

@@ -1,0 +1,141 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Settling what earlier runs left: unfinished prologs, jobs the plugin
+ * marked ended, and ended jobs whose restore is owed. */
+#include "settle.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <time.h>
+
+#include "common/vmstat.h"
+#include "failpoint.h"
+#include "gone.h"
+#include "log.h"
+#include "memstat.h"
+
+/* Records of prologs that did not finish were never in force: undo what
+ * such a prolog may have written, then remove them. */
+static enum nb_exit settle_pending(struct nb_session *s)
+{
+	enum nb_exit rc;
+
+	if (s->st.pending.n == 0)
+		return NB_EXIT_OK;
+	rc = session_apply(s, session_expected(s));
+	while (rc == NB_EXIT_OK && s->st.pending.n > 0) {
+		uint32_t job = s->st.pending.recs[0].job;
+
+		if (state_remove_record(&s->st, job, NB_PENDING) != 0)
+			return NB_EXIT_BROKEN;
+		log_msg(LOG_WARNING, "job %" PRIu32 ": its prolog did not finish, so its request was never "
+		        "in force: record removed", job);
+	}
+	return rc;
+}
+
+/* Jobs whose epilog the plugin saw fail (its ended.<id> markers, written
+ * only from a job epilog, which Slurm runs once the job has ended here):
+ * their records become done records. Markers no record needs go. */
+static enum nb_exit settle_markers(struct nb_session *s)
+{
+	struct nb_gone g;
+	enum nb_exit rc = NB_EXIT_OK;
+
+	if (s->st.ended == 0)
+		return NB_EXIT_OK;
+	gone_load(&g, s->dirfd, s->st.boot_id);
+	for (size_t i = s->st.jobs.n; rc == NB_EXIT_OK && i-- > 0;) {
+		const struct nb_record r = s->st.jobs.recs[i];
+		const struct nb_ended *e = gone_marker(&g, r.job);
+		char why[96];
+
+		if (!e)
+			continue;
+		gone_why(e, why, sizeof(why));
+		log_msg(LOG_WARNING, "job %" PRIu32 " ended, but %s", r.job, why);
+		if (state_end_job(s->dirfd, r.job) != 0 || state_move_done(&s->st, i) != 0)
+			rc = NB_EXIT_BROKEN;
+	}
+	if (rc == NB_EXIT_OK)
+		gone_tidy(&g, s->dirfd);
+	gone_free(&g);
+	return rc;
+}
+
+static uint64_t delta(uint64_t now, uint64_t then)
+{
+	return now >= then ? now - then : 0;
+}
+
+/* The job's line: its request, the value change, and the node's balancing
+ * activity over the job (and its cgroup's: read now, or as step-end kept
+ * them). */
+static void log_end(const struct nb_session *s, const struct nb_record *r, int before)
+{
+	struct nb_counters now;
+	char cg[NB_CGROUP_NUMA_MAX];
+	const char *cg_note = "; job cgroup ";
+
+	if (vmstat_read(s->paths.vmstat, &now) != 0) {
+		log_msg(LOG_WARNING, "%s: cannot read the counters", s->paths.vmstat);
+		now = r->start;
+	}
+	cgroup_numa(s->paths.cgroup_slice, r->job, cg, sizeof(cg));
+	if (!cg[0] && r->cgroup[0]) {
+		snprintf(cg, sizeof(cg), "%s", r->cgroup);
+		cg_note = "; job cgroup at its last step's end ";
+	}
+	log_msg(LOG_INFO, "job %" PRIu32 " ended: request %d%s %s; kernel.numa_balancing %d -> %d; "
+	        "over %" PRIu64 " s numa_pte_updates +%" PRIu64 " numa_hint_faults +%" PRIu64
+	        " numa_hint_faults_local +%" PRIu64 " numa_pages_migrated +%" PRIu64 "%s%s",
+	        r->job, r->value, r->yield ? " (yields)" : "", r->honoured ? "honoured" : "not honoured",
+	        before, s->kernel,
+	        delta((uint64_t)time(NULL), r->started),
+	        delta(now.pte_updates, r->start.pte_updates),
+	        delta(now.hint_faults, r->start.hint_faults),
+	        delta(now.hint_faults_local, r->start.hint_faults_local),
+	        delta(now.pages_migrated, r->start.pages_migrated),
+	        cg[0] ? cg_note : "", cg);
+}
+
+/* The restore every done record is owed: the kernel first, then the
+ * records, so a run stopped in between leaves them for the next. */
+static enum nb_exit settle_done(struct nb_session *s, unsigned *cleared)
+{
+	int before = s->kernel;
+	enum nb_exit rc;
+
+	if (s->st.done.n == 0)
+		return NB_EXIT_OK;
+	rc = session_apply(s, session_expected(s));
+	if (rc != NB_EXIT_OK) {
+		log_msg(LOG_ERR, "job %" PRIu32 " ended: kernel.numa_balancing not put back to %d; the "
+		        "restore stays owed until the next prolog, epilog or reconcile (check reports it)",
+		        s->st.done.recs[0].job, session_expected(s));
+		return rc;
+	}
+	failpoint("settle", "restored");
+	while (s->st.done.n > 0) {
+		struct nb_record r = s->st.done.recs[0];
+
+		if (state_remove_record(&s->st, r.job, NB_DONE) != 0)
+			return NB_EXIT_BROKEN;
+		log_end(s, &r, before);
+		if (cleared)
+			(*cleared)++;
+	}
+	return NB_EXIT_OK;
+}
+
+enum nb_exit settle(struct nb_session *s, unsigned *cleared)
+{
+	enum nb_exit rc = settle_pending(s);
+
+	if (cleared)
+		*cleared = 0;
+	if (rc == NB_EXIT_OK)
+		rc = settle_markers(s);
+	if (rc == NB_EXIT_OK)
+		rc = settle_done(s, cleared);
+	return rc == NB_EXIT_OK ? session_converge(s) : rc;
+}
