@@ -78,11 +78,13 @@ static void load_one(struct nb_gone *g, int dirfd, const char *name, const char 
 
 void gone_load(struct nb_gone *g, int dirfd, const char *boot_id)
 {
-	int fd = dup(dirfd);
+	int fd = dirfd >= 0 ? dup(dirfd) : -1;
 	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
 	struct dirent *e;
 
 	memset(g, 0, sizeof(*g));
+	if (dirfd < 0)
+		return; /* no state directory: no markers */
 	if (!d) {
 		log_msg(LOG_WARNING, "reading ended markers: %s: every job counts as running",
 		        strerror(errno));

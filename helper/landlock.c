@@ -82,24 +82,6 @@ static int add_path(int ruleset, const char *path, uint64_t allowed, uint64_t ha
 	return rc;
 }
 
-/* Whether path lies below dir (as strings: both are fixed absolute paths,
- * so a rule for dir already covers it). */
-static int beneath(const char *path, const char *dir)
-{
-	size_t n = strlen(dir);
-
-	return strncmp(path, dir, n) == 0 && path[n] == '/';
-}
-
-/* A read rule for path unless a rule for /proc or the cgroup root covers it. */
-static int add_read(int ruleset, const struct nb_paths *p, const char *path, uint64_t h)
-{
-	if (path != p->proc && path != p->cgroup_root &&
-	    (beneath(path, p->proc) || beneath(path, p->cgroup_root)))
-		return 0;
-	return add_path(ruleset, path, FS_READ, h);
-}
-
 /* The boot id is read before the helper confines itself: it gets no rule.
  * The sysctl's rule names the descriptor already open on it. */
 static int add_rules(int ruleset, const struct nb_paths *p, int statedir, int sysctl, uint64_t h)
@@ -107,9 +89,9 @@ static int add_rules(int ruleset, const struct nb_paths *p, int statedir, int sy
 	return add_rule(ruleset, statedir, FS_READ | FS_WRITE, h) ||
 	       (sysctl >= 0 ? add_rule(ruleset, sysctl, FILE_RW, h)
 	                    : add_path(ruleset, p->sysctl, FILE_RW, h)) ||
-	       add_read(ruleset, p, p->proc, h) || add_read(ruleset, p, p->vmstat, h) ||
-	       add_read(ruleset, p, p->cgroup_root, h) || add_read(ruleset, p, p->cgroup_slice, h) ||
-	       add_read(ruleset, p, p->node_dir, h) ||
+	       add_path(ruleset, p->vmstat, FS_READ, h) ||
+	       add_path(ruleset, p->cgroup_slice, FS_READ, h) ||
+	       add_path(ruleset, p->node_dir, FS_READ, h) ||
 	       (extra_dir >= 0 && add_rule(ruleset, extra_dir, FS_WRITE, h));
 }
 

@@ -1,15 +1,19 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* numa-balancing-helper: sets kernel.numa_balancing for Slurm jobs and
- * restores it. Parses the command line, checks root, drops privileges,
- * dispatches, and makes sure a non-zero exit gives its reason on stderr.
- * Interface: docs/design.md and numa-balancing-helper(8). */
+ * restores it. Narrows its privileges before it parses a byte of the
+ * command line or the environment, parses them, lets any user run the
+ * commands that only look (with no capability left), requires root for
+ * the rest, dispatches, and makes sure a non-zero exit gives its reason
+ * on stderr. Interface: docs/design.md and numa-balancing-helper(8). */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/auxv.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -66,16 +70,30 @@ static int sane_fds(void)
 	return 0;
 }
 
-/* Root, and started as root: a setuid-root or file-capability copy run by
- * another user is refused before it reads anything. */
+/* A setuid-root or file-capability copy is refused before it reads
+ * anything: no privilege is ever given to another user's request. */
+static int started_plainly(void)
+{
+	if (getauxval(AT_SECURE) == 0)
+		return 1;
+	log_msg(LOG_ERR, "started setuid or with file capabilities: refused");
+	return 0;
+}
+
+/* Root: real and effective uid 0. */
 static int run_by_root(void)
 {
-	if (getauxval(AT_SECURE) != 0 || getuid() != 0 || geteuid() != 0) {
-		log_msg(LOG_ERR, "must be run by root (real and effective uid 0, not setuid or with "
-		        "file capabilities): refused");
-		return 0;
-	}
-	return 1;
+	if (getuid() == 0 && geteuid() == 0)
+		return 1;
+	log_msg(LOG_ERR, "must be run by root (real and effective uid 0): refused; status, check "
+	        "and metrics run as any user");
+	return 0;
+}
+
+/* Commands that only look at the state and the kernel value. */
+static int looks_only(const struct nb_args *a)
+{
+	return a->cmd == NB_CMD_STATUS || a->cmd == NB_CMD_CHECK || a->cmd == NB_CMD_METRICS;
 }
 
 static enum nb_exit dispatch(const struct nb_args *a)
@@ -137,6 +155,26 @@ static int privileged(const struct nb_args *a)
 	       !(a->cmd == NB_CMD_PROLOG && a->value < 0);
 }
 
+/* Before anything a user controls is parsed: root keeps CAP_SYS_ADMIN
+ * permitted and nothing effective (privs.h); any other user has no
+ * capability, and only sets no_new_privs (which Landlock needs). The test
+ * build reads its NB_TEST_* paths first (taken as they are, not parsed). */
+static int narrow(void)
+{
+	char err[256];
+
+	paths_init();
+	failpoint_init();
+	if (geteuid() != 0 && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0)
+		return 0;
+	if (geteuid() != 0)
+		snprintf(err, sizeof(err), "no_new_privs: %s", strerror(errno));
+	else if (privs_drop(err, sizeof(err)) == 0)
+		return 0;
+	log_msg(LOG_ERR, "%s", err);
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	struct nb_env env = { getenv(NB_ENV_JOB_ID), getenv(NB_ENV_VALUE) };
@@ -148,26 +186,24 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN); /* stderr or stdout a pipe nobody reads: EPIPE, not death */
 	umask(022);
 	log_open();
+	if (!started_plainly() || narrow() != 0)
+		return NB_EXIT_BROKEN;
 	if (args_parse(argc, (const char *const *)argv, &env, &a, err, sizeof(err)) != 0) {
 		log_msg(LOG_ERR, "%s", err);
 		return NB_EXIT_USAGE;
 	}
+	clearenv(); /* nothing below reads the environment (TZ, for one) */
 	if (a.script)
 		log_all_to_stderr();
 	if (a.ignored[0])
 		log_msg(LOG_WARNING, "%s", a.ignored);
 	if (a.no_request[0])
 		log_msg(LOG_INFO, "%s", a.no_request);
-	if (!privileged(&a))
-		return finish(&a, dispatch(&a));
-	if (!run_by_root())
-		return NB_EXIT_BROKEN;
-	paths_init();
-	failpoint_init();
-	clearenv(); /* nothing below reads the environment (TZ, for one) */
-	if (privs_drop(err, sizeof(err)) != 0) {
+	if (looks_only(&a) && privs_drop_all(err, sizeof(err)) != 0) {
 		log_msg(LOG_ERR, "%s", err);
 		return NB_EXIT_BROKEN;
 	}
+	if (privileged(&a) && !looks_only(&a) && !run_by_root())
+		return NB_EXIT_BROKEN;
 	return finish(&a, dispatch(&a));
 }

@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "commands.h"
@@ -21,7 +22,8 @@
 /* The plugin's failure counts of this boot; zeros when they cannot be read. */
 static void read_failures(const struct nb_session *s, struct nb_failures *f)
 {
-	if (failures_read(s->dirfd, s->st.boot_id, f) == 0)
+	memset(f, 0, sizeof(*f));
+	if (s->dirfd < 0 || failures_read(s->dirfd, s->st.boot_id, f) == 0)
 		return;
 	log_msg(LOG_WARNING, "state file " NB_FAILURES_NAME ": %s: failures shown as 0",
 	        strerror(errno));
@@ -34,7 +36,7 @@ static enum nb_exit collect(char **text, size_t *len, int nodes)
 	struct nb_failures failures;
 	struct nb_session s;
 	struct nb_gone gone;
-	enum nb_exit rc = session_begin(&s, NB_SESSION_READ, 0);
+	enum nb_exit rc = session_begin(&s, NB_SESSION_LOOK, 0);
 	FILE *f;
 
 	*text = NULL;
@@ -55,6 +57,37 @@ static enum nb_exit collect(char **text, size_t *len, int nodes)
 	return rc;
 }
 
+/* Opens dir component by component, never through a symlink. Root (who
+ * may write anywhere) also refuses a component that another user owns or
+ * may write to (a sticky one, like /tmp, only where root owns the next
+ * component): root never writes through a path another user controls
+ * (run metrics as that user instead: it needs no privilege). */
+static int open_dir_safely(const char *dir)
+{
+	char copy[PATH_MAX], *save = NULL, *part;
+	int fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC), next;
+	struct stat st;
+
+	snprintf(copy, sizeof(copy), "%s", dir);
+	for (part = strtok_r(copy, "/", &save); fd >= 0; part = strtok_r(NULL, "/", &save)) {
+		if (fstat(fd, &st) != 0) {
+			close(fd);
+			return -1;
+		}
+		if (geteuid() == 0 && (st.st_uid != 0 || ((st.st_mode & 022) && !(st.st_mode & S_ISVTX)))) {
+			close(fd);
+			errno = EPERM;
+			return -1;
+		}
+		if (!part)
+			return fd;
+		next = openat(fd, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		close(fd);
+		fd = next;
+	}
+	return -1;
+}
+
 /* FILE's directory, opened, and its last component in base. */
 static int open_dir_of(const char *out, char *base, size_t baselen)
 {
@@ -68,7 +101,7 @@ static int open_dir_of(const char *out, char *base, size_t baselen)
 	memcpy(dir, out, (size_t)(slash - out));
 	dir[slash - out] = '\0';
 	strcpy(base, slash + 1);
-	return open(dir[0] ? dir : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return open_dir_safely(dir);
 }
 
 static enum nb_exit write_file(int dirfd, const char *out, const char *base, const char *text,
@@ -99,7 +132,12 @@ enum nb_exit cmd_metrics(const struct nb_args *a)
 	size_t len;
 
 	if (a->out && (dirfd = open_dir_of(a->out, base, sizeof(base))) < 0) {
-		log_msg(LOG_ERR, "metrics: the directory of %s: %s", a->out, strerror(errno));
+		if (errno == EPERM)
+			log_msg(LOG_ERR, "metrics: the directory of %s is not root's alone (another user "
+			        "owns or may write a directory on the way): root does not write there; "
+			        "run metrics as that user", a->out);
+		else
+			log_msg(LOG_ERR, "metrics: the directory of %s: %s", a->out, strerror(errno));
 		return NB_EXIT_BROKEN;
 	}
 	if (dirfd >= 0)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Where the helper finds the sysctl, /proc/vmstat, the boot id, its state
- * directory, the NUMA nodes in sysfs, the processes in /proc and Slurm's
- * job cgroups. Only the test build lets the environment move them. */
+ * directory, the NUMA nodes in sysfs and Slurm's job cgroups. Only the
+ * test build lets the environment move them. */
 #ifndef NB_PATHS_H
 #define NB_PATHS_H
 
@@ -11,12 +11,9 @@
 #include "common/vmstat.h"  /* NB_VMSTAT_PATH, NB_CGROUP_SLICE */
 
 #define NB_NODE_DIR "/sys/devices/system/node"
-#define NB_PROC_DIR "/proc"
-#define NB_CGROUP_ROOT "/sys/fs/cgroup"
 
 struct nb_paths {
-	const char *sysctl, *vmstat, *boot_id, *state_dir, *node_dir, *proc, *cgroup_root,
-	           *cgroup_slice;
+	const char *sysctl, *vmstat, *boot_id, *state_dir, *node_dir, *cgroup_slice;
 	int confine;  /* 1: Landlock (landlock.h); the unit tests run commands unconfined */
 };
 

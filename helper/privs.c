@@ -84,6 +84,18 @@ int privs_drop(char *err, size_t errlen)
 	return 0;
 }
 
+int privs_drop_all(char *err, size_t errlen)
+{
+	cap_t none = cap_init(), have = NULL;
+	int ok = none && cap_set_proc(none) == 0 && (have = cap_get_proc()) != NULL &&
+	         cap_compare(none, have) == 0;
+
+	cap_free(have);
+	cap_free(none);
+	errno = ok ? 0 : errno;
+	return ok ? 0 : failed("dropping every capability", err, errlen);
+}
+
 ssize_t privs_pwrite(int fd, const void *buf, size_t len, off_t off)
 {
 	ssize_t w;

@@ -26,6 +26,10 @@ int privs_sys_admin(void);
  * afterwards no capability is effective. A process without CAP_SYS_ADMIN
  * keeps none (it can read, not write). */
 int privs_drop(char *err, size_t errlen);
+/* Drops every capability that is left (permitted included), for the
+ * commands that only look. A process without any has nothing to drop.
+ * Returns 0, or -1 with the reason in err. */
+int privs_drop_all(char *err, size_t errlen);
 /* pwrite(2) with CAP_SYS_ADMIN effective for just that call (failpoints
  * "privs-raised" and "privs-lowered" around it), errno kept. A helper that
  * could not lower it again aborts: it never goes on with it effective. */

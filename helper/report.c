@@ -143,7 +143,7 @@ enum nb_exit cmd_status(const struct nb_args *a)
 	 * session_begin reuses the answer). */
 	int nodes = nodes_count();
 	struct nb_session s;
-	enum nb_exit rc = session_begin(&s, NB_SESSION_READ, 0);
+	enum nb_exit rc = session_begin(&s, NB_SESSION_LOOK, 0);
 
 	if (rc == NB_EXIT_OK) {
 		int expected = session_expected(&s);
@@ -234,7 +234,7 @@ static int report_owed(struct nb_session *s)
 enum nb_exit cmd_check(void)
 {
 	struct nb_session s;
-	enum nb_exit rc = session_begin(&s, NB_SESSION_READ, 0);
+	enum nb_exit rc = session_begin(&s, NB_SESSION_LOOK, 0);
 
 	if (rc == NB_EXIT_OK && report_owed(&s))
 		rc = NB_EXIT_DRIFT;

@@ -23,7 +23,7 @@ static int boot_default(void)
 	return nodes > 1;
 }
 
-static enum nb_exit open_state(struct nb_session *s, uint32_t ended_job)
+static enum nb_exit open_state(struct nb_session *s, int look, uint32_t ended_job)
 {
 	char err[256], boot_id[NB_BOOT_ID_LEN + 1];
 
@@ -32,10 +32,15 @@ static enum nb_exit open_state(struct nb_session *s, uint32_t ended_job)
 		        errno == EINVAL ? "not a boot id" : strerror(errno));
 		return NB_EXIT_BROKEN;
 	}
-	s->dirfd = statedir_open(s->paths.state_dir, err, sizeof(err));
+	s->dirfd = statedir_open(s->paths.state_dir, !look, err, sizeof(err));
+	if (s->dirfd == -2) {
+		s->dirfd = -1; /* nothing to look at: an empty state */
+		memcpy(s->st.boot_id, boot_id, sizeof(s->st.boot_id));
+		return NB_EXIT_OK;
+	}
 	if (s->dirfd >= 0)
-		s->lockfd = statedir_lock(s->dirfd, err, sizeof(err));
-	if (s->dirfd < 0 || s->lockfd < 0) {
+		s->lockfd = statedir_lock(s->dirfd, !look, err, sizeof(err));
+	if (s->dirfd < 0 || s->lockfd == -1) {
 		log_msg(LOG_ERR, "%s", err);
 		return NB_EXIT_BROKEN;
 	}
@@ -43,7 +48,7 @@ static enum nb_exit open_state(struct nb_session *s, uint32_t ended_job)
 		return NB_EXIT_BROKEN;
 	if (landlock_confine(&s->paths, s->dirfd, s->sc.fd) < 0)
 		return NB_EXIT_BROKEN;
-	if (state_load(&s->st, s->dirfd, boot_id, boot_default) != 0)
+	if (state_load(&s->st, s->dirfd, !look, boot_id, boot_default) != 0)
 		return NB_EXIT_BROKEN;
 	return NB_EXIT_OK;
 }
@@ -88,7 +93,7 @@ enum nb_exit session_begin(struct nb_session *s, enum nb_access access, uint32_t
 	s->sysctl_rc = sysctl_open(&s->sc, s->paths.sysctl, access == NB_SESSION_WRITE);
 	if (sysctl_fatal(s->sysctl_rc, access))
 		return s->sysctl_rc;
-	rc = open_state(s, ended_job);
+	rc = open_state(s, access == NB_SESSION_LOOK, ended_job);
 	if (rc == NB_EXIT_OK && s->sysctl_rc == NB_EXIT_OK) {
 		s->sysctl_rc = sysctl_read(&s->sc, &s->kernel);
 		if (sysctl_fatal(s->sysctl_rc, access))

@@ -13,11 +13,13 @@
 #include "state.h"
 #include "sysctl.h"
 
-/* What a command does to the kernel value: reads it (status, check,
- * step-end), writes it and must know up front that it can (prolog), or
+/* What a command does: only looks (status, check, metrics: any user may
+ * run them, and they write nothing, not even a proven-bad file's removal),
+ * reads the kernel value and may rewrite its job's record (step-end),
+ * writes the value and must know up front that it can (prolog), or
  * restores it and needs write access only when a write is due (epilog,
  * reset, reconcile). */
-enum nb_access { NB_SESSION_READ, NB_SESSION_WRITE, NB_SESSION_RESTORE };
+enum nb_access { NB_SESSION_LOOK, NB_SESSION_READ, NB_SESSION_WRITE, NB_SESSION_RESTORE };
 
 struct nb_session {
 	struct nb_paths paths;

@@ -137,5 +137,7 @@ enum nb_exit settle(struct nb_session *s, unsigned *cleared)
 		rc = settle_markers(s);
 	if (rc == NB_EXIT_OK)
 		rc = settle_done(s, cleared);
-	return rc == NB_EXIT_OK ? session_converge(s) : rc;
+	if (rc == NB_EXIT_OK)
+		rc = session_apply(s, session_expected(s));
+	return rc == NB_EXIT_OK ? session_drop_lone_baseline(s) : rc;
 }

@@ -13,7 +13,8 @@
  * kernel is put where the running jobs' records say (the baseline when
  * none is left), the job's end is logged, and its record goes; last the
  * kernel is put where the running jobs' records say (whatever step an
- * earlier run stopped at), and the baseline goes once nothing needs it. A write that fails leaves the done
+ * earlier run stopped at; a baseline no record needs is never applied),
+ * and the baseline goes once nothing needs it. A write that fails leaves the done
  * records for the next run and returns its exit code (4): `check` reports
  * them until then. *cleared counts the done records settled (may be NULL). */
 enum nb_exit settle(struct nb_session *s, unsigned *cleared);

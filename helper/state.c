@@ -262,24 +262,31 @@ static int remove_drops(struct loader *l, int apply)
  * record needs is dropped (the kernel already holds it, or someone changed
  * it since: not ours to undo); records without a baseline get the boot
  * default. */
-static int settle_baseline(struct nb_state *st, int (*boot_default)(void))
+static int settle_baseline(struct nb_state *st, int writable, int (*boot_default)(void))
 {
 	int records = st->jobs.n > 0 || st->pending.n > 0 || st->done.n > 0, value;
 
 	if (!records && st->has_baseline) {
 		log_msg(LOG_NOTICE, "baseline %d: no job record needs it: removed", st->base.value);
 		st->has_baseline = 0;
-		remove_file(st, BASELINE_NAME, "drop");
+		if (writable)
+			remove_file(st, BASELINE_NAME, "drop");
 	}
 	if (!records || st->has_baseline)
 		return 0;
 	value = boot_default();
 	log_msg(LOG_WARNING, "job records without a baseline: using the kernel's boot default %d",
 	        value);
-	return state_save_baseline(st, value);
+	if (writable)
+		return state_save_baseline(st, value);
+	st->base.value = value;
+	memcpy(st->base.boot_id, st->boot_id, sizeof(st->base.boot_id));
+	st->has_baseline = 1;
+	return 0;
 }
 
-int state_load(struct nb_state *st, int dirfd, const char *boot_id, int (*boot_default)(void))
+int state_load(struct nb_state *st, int dirfd, int writable, const char *boot_id,
+               int (*boot_default)(void))
 {
 	struct loader l = { st, NULL, 0, 0 };
 	int rc;
@@ -288,13 +295,13 @@ int state_load(struct nb_state *st, int dirfd, const char *boot_id, int (*boot_d
 	st->dirfd = dirfd;
 	memcpy(st->boot_id, boot_id, sizeof(st->boot_id));
 	rc = load_dir(&l);
-	if (remove_drops(&l, rc == 0) != 0)
+	if (remove_drops(&l, rc == 0 && writable) != 0)
 		rc = -1;
 	if (rc != 0) {
 		state_free(st);
 		return -1;
 	}
-	return settle_baseline(st, boot_default);
+	return settle_baseline(st, writable, boot_default);
 }
 
 struct nb_view state_view(const struct nb_state *st)

@@ -34,10 +34,13 @@ struct nb_state {
  * earlier boot; a baseline outside 0 .. 4) are removed once every file has
  * been read, and logged as removed once they are gone; a baseline no
  * record needs is removed too. Records without a baseline get
- * boot_default()'s value (saved); it is called only then. Returns 0, or -1
+ * boot_default()'s value (saved); it is called only then. Without
+ * writable nothing is removed or saved: what would be is only left out of
+ * the state in memory. Returns 0, or -1
  * (logged) on an error while reading (nothing removed) or when a
  * proven-bad directory cannot be removed. */
-int state_load(struct nb_state *st, int dirfd, const char *boot_id, int (*boot_default)(void));
+int state_load(struct nb_state *st, int dirfd, int writable, const char *boot_id,
+               int (*boot_default)(void));
 /* The finished records and the baseline, as the policy sees them. */
 struct nb_view state_view(const struct nb_state *st);
 /* Index of job's finished record, or -1. */

@@ -13,8 +13,9 @@
 #include "failpoint.h"
 #include "log.h"
 
-/* The directory must be ours: owned by the effective user (root in the
- * installed helper), no group or other write, a real directory. */
+/* The directory must be root's: owned by root, no group or other write, a
+ * real directory (whoever reads it: a reader never trusts a directory
+ * another user could fill). */
 static int check_dir(int fd, const char *path, char *err, size_t errlen)
 {
 	struct stat st;
@@ -25,7 +26,7 @@ static int check_dir(int fd, const char *path, char *err, size_t errlen)
 	}
 	if (!S_ISDIR(st.st_mode))
 		snprintf(err, errlen, "state directory %s is not a directory: refused", path);
-	else if (st.st_uid != geteuid())
+	else if (st.st_uid != 0)
 		snprintf(err, errlen, "state directory %s is owned by uid %u, not root: refused",
 		         path, (unsigned)st.st_uid);
 	else if (st.st_mode & (S_IWGRP | S_IWOTH))
@@ -36,16 +37,18 @@ static int check_dir(int fd, const char *path, char *err, size_t errlen)
 	return -1;
 }
 
-int statedir_open(const char *path, char *err, size_t errlen)
+int statedir_open(const char *path, int create, char *err, size_t errlen)
 {
 	struct stat st;
 	int fd;
 
-	if (mkdir(path, 0755) != 0 && errno != EEXIST) {
+	if (create && mkdir(path, 0755) != 0 && errno != EEXIST) {
 		snprintf(err, errlen, "cannot create state directory %s: %s", path, strerror(errno));
 		return -1;
 	}
 	fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 && !create && errno == ENOENT)
+		return -2; /* no helper ever wrote here: no state */
 	if (fd < 0) {
 		if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode))
 			snprintf(err, errlen, "state directory %s is a symlink: refused", path);
@@ -60,21 +63,25 @@ int statedir_open(const char *path, char *err, size_t errlen)
 	return fd;
 }
 
-int statedir_lock(int dirfd, char *err, size_t errlen)
+int statedir_lock(int dirfd, int writer, char *err, size_t errlen)
 {
 	struct stat st;
-	int fd = openat(dirfd, "lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
+	int fd = writer ? openat(dirfd, "lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0644)
+	                : openat(dirfd, "lock", O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 
+	if (fd < 0 && !writer && errno == ENOENT)
+		return -2; /* no writer ever ran: no state to wait for */
 	if (fd < 0) {
 		snprintf(err, errlen, "state directory lock file: %s", strerror(errno));
 		return -1;
 	}
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
-		snprintf(err, errlen, "state directory lock file is not a regular file of ours: refused");
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != 0 ||
+	    (writer && (st.st_mode & 0777) != 0644 && fchmod(fd, 0644) != 0)) {
+		snprintf(err, errlen, "state directory lock file is not a regular file of root's: refused");
 		close(fd);
 		return -1;
 	}
-	while (flock(fd, LOCK_EX) != 0) {
+	while (flock(fd, writer ? LOCK_EX : LOCK_SH) != 0) {
 		if (errno != EINTR) {
 			snprintf(err, errlen, "locking the state directory: %s", strerror(errno));
 			close(fd);

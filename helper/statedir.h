@@ -10,12 +10,17 @@
 
 #define NB_TMP_PREFIX ".tmp."
 
-/* Opens (creating it 0755 if absent) and checks path. Returns the fd, or
- * -1 with the reason in err. */
-int statedir_open(const char *path, char *err, size_t errlen);
-/* Takes the exclusive lock on "lock" in the directory (waits for it).
- * Returns the lock fd, or -1 with the reason in err. */
-int statedir_lock(int dirfd, char *err, size_t errlen);
+/* Opens (with create, creating it 0755 if absent) and checks path: a
+ * directory owned by root, not a symlink, no group or other write. Returns
+ * the fd, -2 when it does not exist (without create), or -1 with the
+ * reason in err. */
+int statedir_open(const char *path, int create, char *err, size_t errlen);
+/* Takes the lock on "lock" in the directory (waits for it): exclusive
+ * for a writer, which creates the file (mode 0644, so any user can take
+ * the shared lock); shared for a reader, which needs no write access.
+ * Returns the lock fd (a reader without a lock file yet: -2, and nothing
+ * to wait for), or -1 with the reason in err. */
+int statedir_lock(int dirfd, int writer, char *err, size_t errlen);
 /* Replaces name with data atomically. what names the failpoints
  * ("<what>-write", "<what>-tmp-written", "<what>-renamed"). Returns 0 or
  * -1 (errno). */

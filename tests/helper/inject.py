@@ -10,8 +10,8 @@ call it makes, it runs again from the same state with that one call
 failing (strace -e inject=SYSCALL:error=ERRNO:when=N). Those calls include
 dropping privileges (prctl: no_new_privs, the securebits; capset around
 the write), Landlock's, and, in the scenarios with a job whose epilog
-failed (the plugin's ended marker), reading the markers and the scan of a
-fake /proc and cgroup tree for the job's steps. After each injected run:
+failed (the plugin's ended marker), reading the markers. After each
+injected run:
   - a prolog that failed as the plugin sees it (exit 2, 4, 5, any other
     non-zero but 3, or a signal) left no record of its job that was not
     there before; an epilog or reset that exited 0 left none;
@@ -21,14 +21,19 @@ fake /proc and cgroup tree for the job's steps. After each injected run:
     it, except a failed run that forgets a record (an epilog, reset or
     reconcile; a prolog beside an ended job's record), which puts
     the kernel back first: the record stays for the next run;
-  - the record of a job whose step still runs is never cleared: an error
-    while looking for its steps means "running";
+  - a job whose epilog ran (injected or not) never keeps a running
+    record unless the plugin marked it ended: an epilog the plugin sees
+    fail (killed, or any exit but 0, 3 and 4) gets the plugin's marker,
+    as the real plugin writes it;
   - a non-zero exit said why on stderr (unless the failed call was the
     write to stderr itself); metrics left no temporary file beside its
     output;
-  - the epilogs of every job of the scenario, run without injection, exit
-    0 and put the fake sysctl back at the baseline, with no record, pending
-    record, ended marker, temporary file or baseline left.
+  - then only events Slurm really produces, uninjected: the epilogs of the
+    scenario's jobs whose epilog has not run yet (never the injected
+    epilog's job again), and the epilog of a job that asked for nothing,
+    each exit 0 and put the fake sysctl back at the baseline, with no
+    record, pending or done record, ended marker, temporary file or
+    baseline left.
 
 Usage: inject.py HELPER_TEST_BIN [ERRNO]   (as root; ERRNO: EIO by default)
 """
@@ -51,9 +56,7 @@ CALL = re.compile(r"^(?:\d+\s+)?([a-z_][a-z0-9_]*)\(")
 # (arguments, exit code, extra environment), the injected command, extra
 # environment for it, the jobs whose epilogs end the scenario, and what the
 # helper's --help must name for it to run (--script; reconcile, for the
-# markers). A setup run "!ended N" writes the plugin's marker for job N,
-# "!step N" a slurmstepd of job N in the fake /proc (removed before the
-# closing epilogs).
+# markers). A setup run "!ended N" writes the plugin's marker for job N.
 SCENARIOS = [
     ("prolog 0 on a node at 3", 3, [], "prolog --job 7 --value 0", {}, [7], None),
     ("prolog 1 on a node at 1", 1, [], "prolog --job 7 --value 1", {}, [7], None),
@@ -91,8 +94,8 @@ SCENARIOS = [
      "epilog --job 2", {}, [1, 2], "reconcile"),
     ("prolog beside an ended holder", 4, [("prolog --job 1 --value 1", 0, {}), ("!ended 1", 0, {})],
      "prolog --job 2 --value 0", {}, [1, 2], "reconcile"),
-    ("prolog beside an ended job whose step runs", 3,
-     [("prolog --job 1 --value 0", 0, {}), ("!ended 1", 0, {}), ("!step 1", 0, {})],
+    ("prolog beside an ended job", 3,
+     [("prolog --job 1 --value 0", 0, {}), ("!ended 1", 0, {})],
      "prolog --job 2 --value 0", {}, [1, 2], "reconcile"),
     ("check with an ended job", 4, [("prolog --job 1 --value 0", 0, {}), ("!ended 1", 0, {})],
      "check", {}, [1], "reconcile"),
@@ -126,21 +129,17 @@ class Node:
         os.makedirs(job)
         with open(os.path.join(job, "memory.stat"), "w") as f:
             f.write("anon 4096\nnuma_pages_migrated 4\nnuma_pte_updates 5\nnuma_hint_faults 6\n")
-        self.proc = os.path.join(root, "proc")
-        os.makedirs(os.path.join(root, "cgroup", "system.slice", "slurmstepd.scope"))
         self.out = os.path.join(root, "out")
         with open("/proc/sys/kernel/random/boot_id") as f:
             self.boot_id = f.read().strip()
         self.env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "NB_TEST_SYSCTL": self.sysctl,
                     "NB_TEST_STATE_DIR": self.st, "NB_TEST_VMSTAT": vmstat,
                     "NB_TEST_CGROUP_SLICE": os.path.join(root, "slice"),
-                    "NB_TEST_NODE_DIR": os.path.join(root, "no-nodes"),
-                    "NB_TEST_PROC": self.proc, "NB_TEST_CGROUP_ROOT": os.path.join(root, "cgroup")}
+                    "NB_TEST_NODE_DIR": os.path.join(root, "no-nodes")}
 
     def fresh(self, value):
         shutil.rmtree(self.st, ignore_errors=True)
         os.mkdir(self.st, 0o755)
-        self.steps(False)
         shutil.rmtree(self.out, ignore_errors=True)
         os.mkdir(self.out, 0o755)
         self.set(value)
@@ -151,16 +150,6 @@ class Node:
         with open(os.path.join(self.st, "ended.%d" % job), "w") as f:
             f.write("numa-balancing-ended 1\njob %d\nboot_id %s\nfailure timed-out\nstatus 0\n"
                     % (job, self.boot_id))
-
-    def steps(self, job):
-        """A root-owned slurmstepd of job (a step still running) in the
-        fake /proc, or none when job is False."""
-        shutil.rmtree(self.proc, ignore_errors=True)
-        os.mkdir(self.proc, 0o755)
-        if job is not False:
-            os.mkdir(os.path.join(self.proc, "4242"), 0o555)
-            with open(os.path.join(self.proc, "4242", "cmdline"), "w") as f:
-                f.write("slurmstepd: [%d.0]\0" % job)
 
     def set(self, value):
         with open(self.sysctl, "w") as f:
@@ -212,10 +201,11 @@ def prepare(node, sc):
     node.fresh(start)
     for args, want, env in setup:
         if args.startswith("!"):
-            what, job = args[1:].split()
-            node.ended(int(job)) if what == "ended" else node.steps(int(job))
+            node.ended(int(args.split()[1]))
             continue
         rc, err = node.run(args, env)
+        if args.startswith("epilog") and rc == -9:
+            node.ended(job_of(args, env))
         if rc != want and not (want == 137 and rc == -9):
             raise Failure("setup '%s' exited %d, want %d: %s" % (args, rc, want, err.strip()))
 
@@ -273,13 +263,12 @@ def judge(node, sc, before, call, when, rc, err):
             raise Failure("%s: exit %d, then check exited %d: %s" % (where, rc, crc, cerr.strip()))
     if cmd == "metrics" and set(os.listdir(node.out)) - {"metrics.prom"}:
         raise Failure("%s: exit %d left %s" % (where, rc, " ".join(os.listdir(node.out))))
-    running = [a for a, _, _ in sc[2] if a.startswith("!step ")]
-    for a in running:
-        if "job.%s" % a.split()[1] in before[0] and "job.%s" % a.split()[1] not in left:
-            raise Failure("%s: exit %d cleared the record of job %s, whose step runs"
-                          % (where, rc, a.split()[1]))
-    node.steps(False)
-    for j in jobs:
+    if cmd == "epilog" and (rc < 0 or rc not in (0, 3, 4)):
+        node.ended(job)
+    if cmd == "epilog" and rc == 4 and "job.%d" % job in node.files():
+        raise Failure("%s: epilog exit 4 kept job %d's running record" % (where, job))
+    closing = [j for j in jobs if not (cmd == "epilog" and j == job)] + [99]
+    for j in closing:
         erc, eerr = node.run("epilog --job %d" % j)
         if erc != 0:
             raise Failure("%s: exit %d, then epilog --job %d exited %d: %s"

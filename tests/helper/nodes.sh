@@ -61,7 +61,7 @@ echo "nodes: no node<N> or an unreadable directory gives 'unknown' (null) with a
 lost() { # NODE-DIR WANT-BASELINE
 	NB_TEST_NODE_DIR=$1 "$test_bin" prolog --job 12 --value 0 || fail "prolog"
 	rm "$dir/st/baseline"
-	NB_TEST_NODE_DIR=$1 "$test_bin" check >/dev/null 2>&1
+	NB_TEST_NODE_DIR=$1 "$test_bin" reconcile >/dev/null 2>&1
 	grep -qx "value $2" "$dir/st/baseline" || fail "$1: baseline $(cat "$dir/st/baseline"), want $2"
 	NB_TEST_NODE_DIR=$1 "$test_bin" epilog --job 12 || fail "epilog"
 	[ "$(cat "$dir/sysctl")" = "$2" ] || fail "$1: epilog restored $(cat "$dir/sysctl"), want $2"

@@ -36,15 +36,15 @@ trace() { # COMMAND...: each step's "NAME CapEff CapPrm NoNewPrivs SecBits"
 	NB_TEST_FAILPOINT=privs "$test_bin" "$@" 2>&1 >/dev/null |
 		sed -n 's/^failpoint \([^ ]*\) CapEff=\([0-9a-f]*\) CapPrm=\([0-9a-f]*\) NoNewPrivs=\([0-9]*\) SecBits=\(0x[0-9a-f]*\)$/\1 \2 \3 \4 \5/p'
 }
-check_trace() { # DESC WRITES COMMAND...
-	desc=$1 writes=$2; shift 2
+check_trace() { # DESC WRITES PERMITTED COMMAND...
+	desc=$1 writes=$2 permitted=$3; shift 3
 	steps=$(trace "$@")
 	[ -n "$steps" ] || fail "$desc: no failpoint showed its privileges"
 	echo "$steps" | while read -r name eff prm nnp sec; do
 		want=$none
 		[ "$name" = privs-raised ] && want=$sys_admin
 		[ "$eff" = "$want" ] || fail "$desc: CapEff $eff at $name, want $want"
-		[ "$prm" = $sys_admin ] || fail "$desc: CapPrm $prm at $name, want $sys_admin"
+		[ "$prm" = "$permitted" ] || fail "$desc: CapPrm $prm at $name, want $permitted"
 		[ "$nnp" = 1 ] || fail "$desc: NoNewPrivs $nnp at $name"
 		[ "$sec" = $secbits ] || fail "$desc: securebits $sec at $name, want $secbits"
 	done || exit 1
@@ -54,13 +54,13 @@ check_trace() { # DESC WRITES COMMAND...
 		fail "$desc: raised for something but the sysctl write"
 	echo "privs: $desc: $(echo "$steps" | wc -l) steps, CAP_SYS_ADMIN effective only at privs-raised ($n write(s))"
 }
-check_trace "prolog" 1 prolog --job 7 --value 0
+check_trace "prolog" 1 $sys_admin prolog --job 7 --value 0
 [ "$(cat "$dir/sysctl")" = 0 ] || fail "the fake sysctl was not written"
-check_trace "check" 0 check
-check_trace "status" 0 status
-check_trace "epilog" 1 epilog --job 7
+check_trace "check (only looks: no capability at all)" 0 $none check
+check_trace "status (only looks: no capability at all)" 0 $none status
+check_trace "epilog" 1 $sys_admin epilog --job 7
 [ "$(cat "$dir/sysctl")" = 1 ] || fail "the epilog did not restore 1"
-check_trace "reconcile" 0 reconcile
+check_trace "reconcile" 0 $sys_admin reconcile
 
 # 1b. stopped with CAP_SYS_ADMIN raised: nothing else anywhere
 NB_TEST_FAILPOINT=privs-raised:stop "$test_bin" prolog --job 7 --value 0 &
@@ -140,12 +140,32 @@ for cmd in "prolog --job 9 --value 0" "epilog --job 7" "reset" "status" "check";
 	# shellcheck disable=SC2086 # cmd is split into words on purpose
 	out=$(as_nobody "$dir/setuid-helper" $cmd 2>&1); rc=$?
 	[ "$rc" -eq 5 ] || fail "setuid copy, $cmd: exit $rc, want 5 ($out)"
-	echo "$out" | grep -q "must be run by root (real and effective uid 0, not setuid" ||
+	echo "$out" | grep -q "started setuid or with file capabilities: refused" ||
 		fail "setuid copy, $cmd: message '$out'"
 done
 [ "$(cat "$dir/sysctl")" = 1 ] || fail "setuid copy: the sysctl changed"
 [ "$(ls -A "$dir/st")" = "$before" ] || fail "setuid copy: the state directory changed"
 echo "privs: a setuid-root copy run by uid 65534 refused for prolog, epilog, reset, status and check: $out"
+
+# 3b. the plain helper run by uid 65534: what only looks works, the rest is root's
+"$test_bin" prolog --job 11 --value 0 2>/dev/null || fail "prolog 11 as root"
+before=$(ls -A "$dir/st")
+for cmd in status check metrics "status --json"; do
+	# shellcheck disable=SC2086 # cmd is split into words on purpose
+	out=$(as_nobody "$test_bin" $cmd 2>&1); rc=$?
+	[ "$rc" -eq 0 ] || fail "uid 65534, $cmd: exit $rc, want 0 ($out)"
+done
+echo "$out" | grep -q '"holder":11' || fail "uid 65534, status --json does not show job 11: $out"
+for cmd in "prolog --job 9 --value 0" "epilog --job 11" reset reconcile "step-end --job 11"; do
+	# shellcheck disable=SC2086 # cmd is split into words on purpose
+	out=$(as_nobody "$test_bin" $cmd 2>&1); rc=$?
+	[ "$rc" -eq 5 ] || fail "uid 65534, $cmd: exit $rc, want 5 ($out)"
+	echo "$out" | grep -q "must be run by root" || fail "uid 65534, $cmd: message '$out'"
+done
+[ "$(cat "$dir/sysctl")" = 0 ] || fail "uid 65534: the sysctl changed"
+[ "$(ls -A "$dir/st")" = "$before" ] || fail "uid 65534: the state directory changed"
+"$test_bin" epilog --job 11 2>/dev/null || fail "epilog 11 as root"
+echo "privs: uid 65534 runs status, check and metrics (exit 0); prolog, epilog, reset, reconcile and step-end are refused"
 
 # 4. the installed build has no test hooks
 if grep -q NB_TEST_ "$real_bin"; then fail "$real_bin contains NB_TEST_ hooks"; fi

@@ -33,8 +33,6 @@ void scratch_setup(void)
 	setenv("NB_TEST_SYSCTL", scratch_path("sysctl"), 1);
 	setenv("NB_TEST_VMSTAT", scratch_path("vmstat"), 1);
 	setenv("NB_TEST_CGROUP_SLICE", scratch_path("slice"), 1);
-	setenv("NB_TEST_CGROUP_ROOT", scratch_path("cgroup"), 1);
-	setenv("NB_TEST_PROC", scratch_path("proc"), 1);
 	setenv("NB_TEST_NODE_DIR", scratch_path("nodes"), 1);
 	setenv("NB_TEST_UNCONFINED", "1", 1);
 	paths_init();

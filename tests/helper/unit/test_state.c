@@ -36,11 +36,11 @@ static int fallback(void)
 static void load(struct nb_state *st, int boot_default)
 {
 	char err[256];
-	int fd = statedir_open(scratch_path("st"), err, sizeof(err));
+	int fd = statedir_open(scratch_path("st"), 1, err, sizeof(err));
 
 	ck_assert_int_ge(fd, 0);
 	fallback_value = boot_default;
-	ck_assert_int_eq(state_load(st, fd, BOOT, fallback), 0);
+	ck_assert_int_eq(state_load(st, fd, 1, BOOT, fallback), 0);
 }
 
 static void unload(struct nb_state *st)
@@ -134,10 +134,10 @@ START_TEST(read_error_removes_nothing)
 	scratch_write("st/.tmp.job.7", "partial");
 	setenv("NB_TEST_FAILPOINT", "state-read:eio", 1);
 	failpoint_init();
-	fd = statedir_open(scratch_path("st"), err, sizeof(err));
+	fd = statedir_open(scratch_path("st"), 1, err, sizeof(err));
 	ck_assert_int_ge(fd, 0);
 	fallback_value = -1;
-	ck_assert_int_eq(state_load(&st, fd, BOOT, fallback), -1);
+	ck_assert_int_eq(state_load(&st, fd, 1, BOOT, fallback), -1);
 	close(fd);
 	const char *kept[] = { "baseline", "job.5", "job.6", ".tmp.job.7" };
 	for (size_t i = 0; i < sizeof(kept) / sizeof(kept[0]); i++)
@@ -242,10 +242,10 @@ START_TEST(directory_in_place)
 	ck_assert_int_eq(mkdir(scratch_path("st/baseline"), 0755), 0);
 	scratch_write("st/baseline/x", "");
 	scratch_write("st/job.6", "corrupt");
-	fd = statedir_open(scratch_path("st"), err, sizeof(err));
+	fd = statedir_open(scratch_path("st"), 1, err, sizeof(err));
 	ck_assert_int_ge(fd, 0);
 	fallback_value = -1;
-	ck_assert_int_eq(state_load(&st, fd, BOOT, fallback), -1);
+	ck_assert_int_eq(state_load(&st, fd, 1, BOOT, fallback), -1);
 	close(fd);
 	ck_assert_int_eq(lstat(scratch_path("st/baseline"), &sb), 0);
 	ck_assert(S_ISDIR(sb.st_mode));

@@ -16,19 +16,19 @@ static void refused(const char *path, const char *why)
 {
 	char err[256] = "";
 
-	ck_assert_int_eq(statedir_open(path, err, sizeof(err)), -1);
+	ck_assert_int_eq(statedir_open(path, 1, err, sizeof(err)), -1);
 	ck_assert_msg(strstr(err, why) != NULL, "'%s' does not say '%s'", err, why);
 }
 
 START_TEST(accepts_own_dir)
 {
 	char err[256];
-	int fd = statedir_open(scratch_path("st"), err, sizeof(err));
+	int fd = statedir_open(scratch_path("st"), 1, err, sizeof(err));
 
 	ck_assert_int_ge(fd, 0);
 	close(fd);
 	/* created when absent */
-	fd = statedir_open(scratch_path("new"), err, sizeof(err));
+	fd = statedir_open(scratch_path("new"), 1, err, sizeof(err));
 	ck_assert_int_ge(fd, 0);
 	close(fd);
 }
@@ -60,7 +60,7 @@ END_TEST
 START_TEST(atomic_write)
 {
 	char err[256], buf[64];
-	int fd = statedir_open(scratch_path("st"), err, sizeof(err));
+	int fd = statedir_open(scratch_path("st"), 1, err, sizeof(err));
 	ssize_t n;
 
 	ck_assert_int_ge(fd, 0);
@@ -83,8 +83,8 @@ END_TEST
 START_TEST(lock_is_exclusive)
 {
 	char err[256];
-	int fd = statedir_open(scratch_path("st"), err, sizeof(err));
-	int lock = statedir_lock(fd, err, sizeof(err));
+	int fd = statedir_open(scratch_path("st"), 1, err, sizeof(err));
+	int lock = statedir_lock(fd, 1, err, sizeof(err));
 	int other;
 
 	ck_assert_int_ge(lock, 0);
@@ -105,9 +105,9 @@ START_TEST(lock_symlink_refused)
 	int fd;
 
 	ck_assert_int_eq(symlink("/etc/passwd", scratch_path("st/lock")), 0);
-	fd = statedir_open(scratch_path("st"), err, sizeof(err));
+	fd = statedir_open(scratch_path("st"), 1, err, sizeof(err));
 	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(statedir_lock(fd, err, sizeof(err)), -1);
+	ck_assert_int_eq(statedir_lock(fd, 1, err, sizeof(err)), -1);
 	ck_assert_ptr_nonnull(strstr(err, "lock"));
 	close(fd);
 }
