@@ -61,7 +61,7 @@ LINT_SOURCES      += $(sort $(SPANK_CORE) spank/nb_start_fork.c) $(SPANK_GLUE) $
                      tests/slurm/job_hooks_spank.c tests/psslurm/host.c tests/spank/fault-probe.c
 unit-tests: check-spank-unit
 
-.PHONY: check-spank-unit check-psslurm check-launch-stats check-integration check-slurm-releases check-packages check-multinode \
+.PHONY: check-spank-unit check-psslurm check-launch-stats check-integration stress-integration check-slurm-releases check-packages check-multinode \
         bench-launch install-spank uninstall-spank
 
 $(SPANK_B)/%.o: spank/%.c
@@ -120,6 +120,14 @@ $(FAULT_PROBE): tests/spank/fault-probe.c
 # Integration scenarios 1-9 (tests/spank/run-all) against a private munged/slurmctld/slurmd.
 check-integration: $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(B)/helper/numa-balancing-helper $(FAULT_PROBE)
 	B=$(B) tests/spank/run-all
+
+# The same suite RUNS times in a row beside a CPU hog (stress-ng --cpu 1),
+# or only the scenarios SCENARIO selects; per-scenario pass and fail
+# counts. Long, so not in CHECK_TARGETS.
+RUNS ?= 10
+SCENARIO ?=
+stress-integration: $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(B)/helper/numa-balancing-helper $(FAULT_PROBE)
+	B=$(B) RUNS=$(RUNS) SCENARIO='$(SCENARIO)' tests/spank/stress
 
 # The same suite against this host's Slurm (22.05 on Debian 12) and in
 # Debian 13 (24.11) and unstable (26.05) chroots, cached under

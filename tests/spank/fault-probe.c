@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fault-probe: what NUMA balancing does to the calling process. Maps MIB
  * MiB of base pages, and THREADS threads write one byte of every page of
- * their share for SECONDS seconds (the kernel scans no process with one
- * thread here); then prints one line:
+ * their share until each has run SECONDS seconds of CPU time (the kernel
+ * scans no process with one thread here; it paces its scanning by the
+ * task's CPU time, so a loaded machine makes the probe longer, not its
+ * result smaller); then prints one line:
  *   faults=N mempolicy=P kernel=A..B
  * N is the sum of total_numa_faults over the process's threads (each
  * reads its own /proc/thread-self/sched before it ends): the NUMA hint
@@ -24,15 +26,16 @@
 struct share {
 	volatile char *start;
 	size_t len, page;
-	double until;
+	double cpu_s;
 	long faults;
 };
 
-static double now_s(void)
+/* The calling thread's CPU time. */
+static double thread_cpu_s(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
@@ -55,7 +58,7 @@ static void *touch(void *arg)
 {
 	struct share *s = arg;
 
-	while (now_s() < s->until)
+	while (thread_cpu_s() < s->cpu_s)
 		for (size_t off = 0; off < s->len; off += s->page)
 			s->start[off]++;
 	s->faults = faults_of("/proc/thread-self/sched");
@@ -133,7 +136,7 @@ int main(int argc, char **argv)
 		size_t off = (size_t)t * chunk;
 
 		share[t] = (struct share){ buf + off, off < len ? (len - off < chunk ? len - off : chunk) : 0,
-					   page, now_s() + (double)seconds, 0 };
+					   page, (double)seconds, 0 };
 		if (pthread_create(&tid[t], NULL, touch, &share[t]) != 0) {
 			fprintf(stderr, "fault-probe: cannot start a thread\n");
 			return 1;

@@ -76,9 +76,14 @@ job_field() { # JOB FIELD: one field of scontrol show job
 job_gone() { [ -z "$(squeue -h -j "$1" 2>/dev/null)" ]; }
 queue_empty() { [ -z "$(squeue -h 2>/dev/null)" ]; }
 
+# The bound on waiting for an event (a job starting or leaving the queue,
+# a file another job writes): a job's start or end takes 1-3 s on an idle
+# machine, so 120 s is never reached unless something is broken.
+EVENT_S=120
+
 # Waits until the job left the queue (its epilog has finished).
 wait_gone() { # JOB [SECONDS]
-	wait_until "${2:-30}" job_gone "$1" || fail "job $1 still queued after ${2:-30} s"
+	wait_until "${2:-$EVENT_S}" job_gone "$1" || fail "job $1 still queued after ${2:-$EVENT_S} s"
 }
 
 # A job is RUNNING from its allocation on, while its prolog may still be
@@ -86,8 +91,13 @@ wait_gone() { # JOB [SECONDS]
 SLEEPER='echo started; exec sleep'
 job_started() { grep -qx started "$OUT/$1.out" 2>/dev/null; }
 wait_started() { # JOB
-	wait_until 30 job_started "$1" || fail "job $1 did not start within 30 s"
+	wait_until "$EVENT_S" job_started "$1" || fail "job $1 did not start within $EVENT_S s"
 }
+
+# For job scripts that must outlive another job: "await FILE" waits up to
+# EVENT_S for the other job to create FILE, and says on stderr when it
+# gave up (tests assert that no job did).
+AWAIT="await() { n=$((EVENT_S * 10)); until [ -e \"\$1\" ]; do n=\$((n - 1)); [ \$n -gt 0 ] || { echo \"await: gave up on \$1 after $EVENT_S s\" >&2; return 1; }; sleep 0.1; done; };"
 
 # The value a probe job printed for KEY (sysctl or env).
 probe_value() { # FILE KEY

@@ -3,23 +3,55 @@
 # and takes hint faults too when the sysctl is 1, so: with the sysctl at 1,
 # a --numa-balancing=0 job sharing the node with a running
 # --numa-balancing=1 job takes no NUMA hint faults in its own process
-# (fault-probe: total_numa_faults of its threads after seconds of page
-# touching) and its memory has the local policy, while the 1 job's process
+# (fault-probe: total_numa_faults of its threads after seconds of CPU
+# time touching pages) and its memory has the local policy, while the 1 job's process
 # takes them; in both orders. And the routes without a helper: 0-tasks,
 # and 0 under off=tasks, leave the sysctl alone and turn the tasks off.
 # shellcheck shell=bash disable=SC2034,SC2016
 
 FAULT_PROBE=$B/tests/spank/fault-probe
 
-# One job that prints "started", runs fault-probe for SECONDS and prints
-# the probe line; its id on stdout.
-probe_job() { # VALUE SECONDS
-	submit --numa-balancing="$1" --wrap "echo started; $FAULT_PROBE $2 64 2; $PROBE"
+# The two jobs of each pair are ordered by events, not by their lengths:
+# the job that must outlive the other awaits a file the other writes when
+# its probe is done (shared.FIRST.zero-done, FIRST the first job's id),
+# and with the =0 job first, its probe starts only once the =1 job has
+# started (shared.FIRST.one-started), so that it runs with the sysctl at
+# 1 whatever the jobs' start-up takes.
+PAIR=$OUT/shared
+
+# Job scripts: "started" and the kernel value at the start, then (after
+# WAIT, a command) the probe for 6 s (=0) or 8 s (=1) of CPU time per
+# thread (without Slurm, 6 s take some 20,000 hint faults) and its line.
+zero_job() { # WAIT
+	echo "$AWAIT echo started; echo before=\$(cat $NB_SYSCTL); $1 && $FAULT_PROBE 6 64 2; $PROBE"
+}
+one_job() { echo "$AWAIT echo started; $1 && $FAULT_PROBE 8 64 2; $PROBE"; }
+
+# The =1 job starts; the =0 job beside it probes and says so; the =1 job
+# ends after that.
+pair_one_first() { # prints "ZERO ONE"
+	local one zero
+	one=$(submit --numa-balancing=1 --wrap "$(one_job :); await $PAIR.\$SLURM_JOB_ID.zero-done") || return 1
+	wait_started "$one"
+	zero=$(submit --numa-balancing=0 --wrap "$(zero_job :); touch $PAIR.$one.zero-done") || return 1
+	echo "$zero $one"
+}
+
+# The =0 job starts (the node goes to 0); the =1 job starts beside it and
+# says so; the =0 job probes, says so, and ends before the =1 job.
+pair_zero_first() { # prints "ZERO ONE"
+	local one zero
+	zero=$(submit --numa-balancing=0 --wrap "$(zero_job "await $PAIR.\$SLURM_JOB_ID.one-started"); \
+		touch $PAIR.\$SLURM_JOB_ID.zero-done") || return 1
+	wait_started "$zero"
+	one=$(submit --numa-balancing=1 --wrap "$(one_job "touch $PAIR.$zero.one-started"); \
+		await $PAIR.$zero.zero-done") || return 1
+	echo "$zero $one"
 }
 
 # The two jobs' results: the 0 job off in its own process while the
-# sysctl was 1 for at least part of its run (the second job of each pair
-# ends after the first), the 1 job balanced.
+# sysctl was 1 (at the end of its probe, while the =1 job still ran), the
+# 1 job balanced.
 expect_shared() { # DESC ZERO-JOB ONE-JOB
 	local desc=$1 zero=$2 one=$3 faults
 	faults=$(probe_value "$OUT/$zero.out" faults)
@@ -34,25 +66,33 @@ expect_shared() { # DESC ZERO-JOB ONE-JOB
 	expect_eq "$desc: =1 job's memory has the default policy" "$(probe_value "$OUT/$one.out" mempolicy)" default
 	expect_grep "$desc: =1 job ran with the sysctl at 1" "$OUT/$one.out" 'kernel=1\.\.1'
 	expect_no_grep "$desc: =1 job: no warning" "$OUT/$one.err" warning
+	expect_no_grep "$desc: neither job gave up waiting for the other" <(cat "$OUT/$zero.err" "$OUT/$one.err") await:
 	expect_eq "$desc: value restored after both" "$(sysctl_get)" 1
 }
 
+# Each job awaits the other for at most EVENT_S, so both are gone within
+# twice that plus their probes.
+wait_pair() { # ZERO ONE
+	wait_gone "$1" $((2 * EVENT_S + 60))
+	wait_gone "$2" $((2 * EVENT_S + 60))
+}
+
 scenario_shared_node() {
-	local one zero
+	local jobs
 	[ -x "$FAULT_PROBE" ] || { fail "$FAULT_PROBE missing (make $FAULT_PROBE)"; return; }
 	sysctl_set 1
-	one=$(probe_job 1 12) || { fail "sbatch failed"; return; }
-	wait_started "$one"
-	zero=$(probe_job 0 8) || { fail "sbatch failed"; return; }
-	wait_gone "$zero" 60
-	wait_gone "$one" 60
-	expect_shared "=1 first, =0 beside it" "$zero" "$one"
-	zero=$(probe_job 0 8) || { fail "sbatch failed"; return; }
-	wait_started "$zero"
-	one=$(probe_job 1 12) || { fail "sbatch failed"; return; }
-	wait_gone "$zero" 60
-	wait_gone "$one" 60
-	expect_shared "=0 first, =1 beside it" "$zero" "$one"
+	jobs=$(pair_one_first) || { fail "sbatch failed"; return; }
+	# shellcheck disable=SC2086
+	wait_pair $jobs
+	# shellcheck disable=SC2086
+	expect_shared "=1 first, =0 beside it" $jobs
+	jobs=$(pair_zero_first) || { fail "sbatch failed"; return; }
+	# shellcheck disable=SC2086
+	wait_pair $jobs
+	# shellcheck disable=SC2086
+	expect_shared "=0 first, =1 beside it" $jobs
+	expect_eq "=0 first: the node was at 0 before the =1 job came" \
+		"$(probe_value "$OUT/${jobs%% *}.out" before)" 0
 }
 
 # A 0 request no helper serves: the sysctl stays, the tasks are off.

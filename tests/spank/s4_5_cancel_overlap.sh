@@ -21,6 +21,10 @@ scenario_scancel() {
 	expect_eq "after scancel: value restored" "$(sysctl_get)" 1
 }
 
+# Jobs B and C must begin and end while A runs, before A's one-minute
+# time limit: they take 2-3 s each on an idle machine, so the margin is
+# more than 10x. Slurm enforces the limit 60-90 s after A's start;
+# waiting for that is bounded at 300 s.
 scenario_overlap_and_timelimit() {
 	local a b c
 	sysctl_set 1
@@ -40,8 +44,8 @@ scenario_overlap_and_timelimit() {
 	expect_grep "job C: slurmd log says not honoured" "$CLUSTER/log/slurmd.log" \
 		"job $c: prolog: exit 3: not honoured"
 	expect_eq "C ended, A still running: value holds" "$(sysctl_get)" 0
-	echo "  (waiting for job A's time limit: up to 100 s)"
-	wait_gone "$a" 120
+	echo "  (waiting for job A's time limit: 60-90 s)"
+	wait_gone "$a" 300
 	expect_eq "job A ended by its time limit" "$(job_field "$a" JobState)" TIMEOUT
 	expect_eq "after the time limit: value restored" "$(sysctl_get)" 1
 }

@@ -51,7 +51,10 @@ scenario_missing_required() {
 }
 
 # A helper that hangs is killed at timeout= with its process group; with
-# optional the job still runs, and the log has the helper's own line.
+# optional the job still runs, and the log has the helper's own line. The
+# helper would hang for 60 s, 60 times the 1 s timeout. The job takes 2-3
+# s on an idle machine (two 1 s timeouts); waiting for it is bounded at 30
+# s, under the 60 s a sleep left behind would still be there.
 scenario_hanging_helper() {
 	local j
 	sysctl_set 1
