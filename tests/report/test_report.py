@@ -126,8 +126,10 @@ class ReportTest(unittest.TestCase):
             self.assertGreater(os.path.getsize(os.path.join(out, f)), 1000, f)
         # Four runs on one node, one on two: no "nothing can migrate".
         self.assertTrue(stdout.startswith(
-            "machine: NUMA nodes 1 in 4 run(s), 2 in 1 run(s) (node1)\n"
-            "in force: "), stdout)
+            "mechanism: nbsim: the requested numa_balancing value was in "
+            "force in 5 of 5 runs; with 1: "), stdout)
+        self.assertIn("\nmachine: NUMA nodes 1 in 4 run(s), 2 in 1 run(s) "
+                      "(node1)\n", stdout)
         self.assertIn("numa_balancing=1", stdout)
         self.assertIn("median ratio", stdout)
         self.assertNotIn("FLAG", stdout)
@@ -146,11 +148,11 @@ class ReportTest(unittest.TestCase):
         code, stdout, _ = self.main(runs + ["-o", out])
         self.assertEqual(code, cli.EXIT_FLAGGED)
         self.assertIn("FLAG: liar", stdout)
-        self.assertIn("in force in 4 of 5 runs", stdout.splitlines()[1])
+        self.assertIn("in force in 4 of 5 runs", stdout.splitlines()[0])
         self.assertIn("contradicts its label: liar", stdout)
         with open(os.path.join(out, "index.html")) as f:
             page = f.read()
-        self.assertIn('<tr class="bad"><th>in force', page)
+        self.assertIn('<tr class="bad"><th>mechanism', page)
         self.assertIn("liar", page)
 
     def test_bad_input_writes_nothing(self):
