@@ -87,7 +87,7 @@ class CommandRunTest(unittest.TestCase):
                       "1 (95 % CI 10-10 %, 6 undisturbed pairs)",
                       stdout.getvalue())
         self.assertEqual(sorted(os.listdir(out)),
-                         ["activity.png", "effect.png", "index.html",
+                         ["activity.png", "forest.png", "index.html",
                           "report.json"])
         with open(os.path.join(out, "report.json")) as f:
             obj = json.load(f)

@@ -119,7 +119,7 @@ class ReportTest(unittest.TestCase):
         out = os.path.join(self.tmp.name, "report")
         code, stdout, _ = self.main(runs + ["-o", out])
         self.assertEqual(code, 0, stdout)
-        for f in ("effect.png", "activity.png", "distribution.png",
+        for f in ("forest.png", "activity.png", "distribution.png",
                   "distribution_panels.png", "spikes_vs_time.png",
                   "heatmap.png", "phases.png", "placement.png", "index.html",
                   "report.json"):
@@ -137,7 +137,7 @@ class ReportTest(unittest.TestCase):
             page = f.read()
         self.assertNotIn('class="bad"', page)
         self.assertLess(page.index('class="headline"'),
-                        page.index("<h2>Conditions"))
+                        page.index("<h2>Figures"))
         self.assertIn("rep1-nb0", page)
 
     def test_mislabelled_run_is_flagged(self):

@@ -34,7 +34,7 @@ from nbreport.verdict import OK, judge
 
 NBSIM_FILES = ("distribution.png", "distribution_panels.png",
                "spikes_vs_time.png", "heatmap.png", "phases.png")
-FILES = ("index.html", "report.json", "activity.png", "effect.png")
+FILES = ("index.html", "report.json", "activity.png", "forest.png")
 OWN_ZERO = "nbsim's own process took 0 hint faults and migrated 0 pages"
 HEADLINE = ["mechanism", "run time", "machine", "disturbed", "kernel",
             "energy", "runs"]
