@@ -3,8 +3,9 @@
 # nbreport package), the validation driver, its job scripts and node
 # sampler and energy recorder, `make demo`, and their checks: check-report
 # (unit tests on synthetic result directories, the driver against stand-in
-# Slurm clients), check-demo (a reduced demo with a placement sweep on the
-# local Slurm), check-demo-lab (the demo in the emulated two-node machine),
+# Slurm clients, the page's first screen in headless Chromium),
+# check-demo (a reduced demo with a placement sweep on the local Slurm),
+# check-demo-lab (the demo in the emulated two-node machine),
 # check-command (the driver's --command mode on a page-touching program)
 # and check-report-schema (report.json against docs/report.schema.json).
 
@@ -18,13 +19,16 @@ UNINSTALL_TARGETS += uninstall-report
 .PHONY: check-report install-report uninstall-report
 
 # Statistics, verdict, disturbance, headline and the whole report on
-# synthetic runs; then the validation driver's refusals of bad options.
+# synthetic runs; the validation driver's refusals of bad options; then
+# the rendered page's first screen in headless Chromium (page-dom skips,
+# saying so, where none is installed).
 check-report:
 	@mkdir -p $(REPORT_MPL)
 	MPLCONFIGDIR=$(REPORT_MPL) PYTHONPATH=sim/report:tests/report \
 	  $(PYTHON) -m unittest discover -s tests/report -t tests/report
 	tests/report/validate-usage sim/report/numa-balancing-validate \
 	  $(B)/report/validate-usage
+	MPLCONFIGDIR=$(REPORT_MPL) tests/report/page-dom $(B)/report/page-dom
 
 # The report tools live together in $(LIBEXECDIR)/report (each finds the
 # others beside itself); the two commands are linked into $(BINDIR).
