@@ -179,6 +179,7 @@ class HeadlineTest(unittest.TestCase):
         line = self.topic(obj, "run time")
         self.assertEqual(line["status"], "neutral")
         self.assertIn("median paired RTF ratio 1.100", line["detail"][0])
+        self.assertIn("remote memory is no slower", line["detail"][1])
 
     def test_not_measured_is_neutral_and_lines_differ(self):
         _, obj = self.report(self.validation([1.1] * 6))

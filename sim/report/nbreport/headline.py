@@ -115,7 +115,8 @@ def runtime_line(c, conds, emulated=None):
     why = _not_measurable(c, emulated)
     if why:
         return Line("run time", f"{name}: not measurable here: {why}",
-                    "neutral", detail=detail)
+                    "neutral", detail=detail
+                    + ([machine.EMULATED] if emulated else []))
     if iv.excludes_one:
         words = _runtime_effect(c, iv, "undisturbed ")
         return Line("run time", f"{name}: {words}", "ok", detail=detail)

@@ -30,16 +30,18 @@ def _cpu_models(run):
     return [h.get("cpu_model") or "" for h in (p.get("hosts") or {}).values()]
 
 
+EMULATED = ("an emulated machine's remote memory is no slower than its "
+            "local memory, so its run times say nothing about balancing")
+
+
 def emulated(runs):
-    """Why these runs' times cannot show balancing's effect because every
-    host was an emulated CPU, or None (also where CPU models were not
-    recorded)."""
+    """"emulated machine (CPU model)" where every host of these runs was
+    an emulated CPU, else None (also where CPU models were not
+    recorded); EMULATED says why that matters."""
     models = [m for r in runs for m in _cpu_models(r)]
     if not models or not all(m.startswith("QEMU") for m in models):
         return None
-    return (f"emulated machine ({sorted(set(models))[0]}): remote memory "
-            "is no slower than local there, so its times say nothing "
-            "about balancing")
+    return f"emulated machine ({sorted(set(models))[0]})"
 
 
 def _hosts(runs):
