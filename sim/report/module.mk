@@ -3,8 +3,10 @@
 # nbreport package), the validation driver, its job scripts and node
 # sampler and energy recorder, `make demo`, and their checks: check-report
 # (unit tests on synthetic result directories, the driver against stand-in
-# Slurm clients), check-demo (a reduced demo with a placement sweep on the
-# local Slurm), check-demo-lab (the demo in the emulated two-node machine),
+# Slurm clients, the page's first screen in headless Chromium), the
+# report's screenshots for the docs (report-screenshots, no check),
+# check-demo (a reduced demo with a placement sweep on the local Slurm),
+# check-demo-lab (the demo in the emulated two-node machine),
 # check-command (the driver's --command mode on a page-touching program)
 # and check-report-schema (report.json against docs/report.schema.json).
 
@@ -18,13 +20,30 @@ UNINSTALL_TARGETS += uninstall-report
 .PHONY: check-report install-report uninstall-report
 
 # Statistics, verdict, disturbance, headline and the whole report on
-# synthetic runs; then the validation driver's refusals of bad options.
+# synthetic runs; the validation driver's refusals of bad options; then
+# the rendered page's first screen in headless Chromium (page-dom skips,
+# saying so, where none is installed).
 check-report:
 	@mkdir -p $(REPORT_MPL)
 	MPLCONFIGDIR=$(REPORT_MPL) PYTHONPATH=sim/report:tests/report \
 	  $(PYTHON) -m unittest discover -s tests/report -t tests/report
 	tests/report/validate-usage sim/report/numa-balancing-validate \
 	  $(B)/report/validate-usage
+	MPLCONFIGDIR=$(REPORT_MPL) tests/report/page-dom $(B)/report/page-dom
+
+# The report images of docs/benchmark.md: docs/img/report-top.png (the
+# first screen at 1400x900) and docs/img/report-forest.png (the forest
+# plot), headless Chromium screenshots of the report of REPORT_RUN (a
+# validation's output folder; by default make demo's) rendered afresh.
+# tests/report/fixture_validation.py DIR writes a synthetic one to try
+# it on; REPORT_IMG sends the images elsewhere.
+REPORT_RUN ?= $(DEMO_OUT)/validation
+REPORT_IMG ?= docs/img
+.PHONY: report-screenshots
+report-screenshots:
+	@mkdir -p $(REPORT_MPL)
+	MPLCONFIGDIR=$(REPORT_MPL) tools/report-screenshots $(REPORT_RUN) \
+	  $(REPORT_IMG) $(B)/report/screenshots
 
 # The report tools live together in $(LIBEXECDIR)/report (each finds the
 # others beside itself); the two commands are linked into $(BINDIR).

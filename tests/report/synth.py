@@ -40,12 +40,13 @@ def disturbance(ranks, hosts=("node1",), *, run_delay_s=0.0, switches=10,
 
 
 def provenance(ranks, threads=2, hosts=("node1",), *, bind="close",
-               places="cores", date="2026-12-01T10:00:00Z"):
+               places="cores", date="2026-12-01T10:00:00Z",
+               cpu_model="AMD EPYC"):
     return {
         "date_utc": date, "command_line": ["nbsim", "--model", "brunel"],
         "nbsim_version": "v0.1.0-1-gabc", "omp_proc_bind": bind,
         "omp_places": places, "slurm_cpu_bind": None,
-        "hosts": {h: {"kernel": "6.18.44 #1 SMP", "cpu_model": "AMD EPYC",
+        "hosts": {h: {"kernel": "6.18.44 #1 SMP", "cpu_model": cpu_model,
                       "cpus": 2} for h in hosts},
         "thread_cpus": [[{"affinity": str(t), "ran_on": str(t)}
                          for t in range(threads)] for _ in range(ranks)],
@@ -204,14 +205,14 @@ def random_run(path, rng, *, ranks=2, cycles=400, base_ms=1.0, slope_ms=0.01,
 
 
 def _sample_text(host, time_s, nb, counters, ticks, pressure_us, load,
-                 nodes, policy):
+                 nodes, policy, cpu_model):
     lines = [f"host {host}", f"time_s {time_s}",
              f"numa_balancing {nb}"]
     lines += [f"{k} {v}" for k, v in counters.items()]
     lines += [f"stat_cpu {' '.join(map(str, ticks))}", "clk_tck 100",
               f"loadavg {load}", f"cpu_pressure_some_us {pressure_us}",
               "cpus 2", f"numa_nodes {nodes}", "kernel 6.18.44 #1 SMP",
-              "cpu_model AMD EPYC",
+              f"cpu_model {cpu_model}",
               "thp_enabled madvise", "thp_defrag madvise"]
     lines += [] if policy is None else [f"memory_policy {policy}"]
     return "\n".join(lines) + "\n"
@@ -220,7 +221,8 @@ def _sample_text(host, time_s, nb, counters, ticks, pressure_us, load,
 def command_run(path, *, requested=1, rep="01", wall_s=3.0, exit_status=0,
                 counters=None, hosts=("node1",), steal_ticks=0,
                 pressure_s=0.0, kernel=None, job_id="7", numa_nodes=1,
-                command="srun ./touch 3", policy=None):
+                command="srun ./touch 3", policy=None,
+                cpu_model="AMD EPYC"):
     """A --command run directory as the job script and nbv-node-sample
     write it (docs/design.md, Interface 3): counters (a vmstat() dict,
     default what `requested` would produce) grow between the samples,
@@ -252,5 +254,5 @@ def command_run(path, *, requested=1, rep="01", wall_s=3.0, exit_status=0,
             ticks = [100, 0, 50, 900, 0, 0, 0, steal, 0, 0]
             with open(os.path.join(path, f"node-{which}-{t}.txt"), "w") as f:
                 f.write(_sample_text(host, time_s, value, values, ticks, psi,
-                                     1.0, numa_nodes, policy))
+                                     1.0, numa_nodes, policy, cpu_model))
     return path

@@ -83,10 +83,11 @@ class CommandRunTest(unittest.TestCase):
         with contextlib.redirect_stdout(stdout):
             code = cli.main(runs + [failed, "-o", out])
         self.assertEqual(code, 0, stdout.getvalue())
-        self.assertIn("effect: balancing on is 10 % slower (95 % CI 10-10 %)",
+        self.assertIn("run time: touch, balancing 1 over 0: 10 % slower with "
+                      "1 (95 % CI 10-10 %, 6 undisturbed pairs)",
                       stdout.getvalue())
         self.assertEqual(sorted(os.listdir(out)),
-                         ["activity.png", "effect.png", "index.html",
+                         ["activity.png", "forest.png", "index.html",
                           "report.json"])
         with open(os.path.join(out, "report.json")) as f:
             obj = json.load(f)

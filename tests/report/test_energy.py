@@ -194,8 +194,8 @@ class EnergyReportTest(unittest.TestCase):
             "Slurm's accounting (sacct ConsumedEnergyRaw) of the whole job "
             "(the whole node); only whole-node (exclusive) jobs account a "
             "job's own energy"), line)
-        self.assertIn("balancing on uses 23 % more energy (95 % CI "
-                      "20-25 %", line)
+        self.assertIn("nbsim, balancing 1 over 0: 23 % more energy with 1 "
+                      "(95 % CI 20-25 %", line)
         self.assertIn("flagged, not used: rep08-nb0: sacct: job: 0 "
                       "(nothing measured)", line)
         run = next(r for r in obj["runs"] if r["name"] == "rep01-nb1")

@@ -3,7 +3,9 @@
 with one-rank runs: every text at least 10 px where the page shows it
 (figures are shown unscaled), every PNG narrow enough for a 1400 px
 window, the activity panel's zeros written out, the heatmap's rows the
-threads of the one rank."""
+threads of the one rank; the forest plot has one row per comparison on
+a log axis, and a disturbed pair drawn apart and labelled "left out";
+the run figures name each condition once and mark disturbed runs."""
 
 import contextlib
 import io
@@ -65,7 +67,7 @@ class FigureTest(unittest.TestCase):
     def test_all_figures_drawn(self):
         self.assertEqual(self.code, 0)
         self.assertEqual(sorted(self.saved), sorted(
-            ["effect.png", "activity.png", "distribution.png",
+            ["forest.png", "activity.png", "distribution.png",
              "distribution_panels.png", "spikes_vs_time.png", "heatmap.png",
              "phases.png"]))
 
@@ -94,6 +96,25 @@ class FigureTest(unittest.TestCase):
             self.assertEqual(ax.get_images()[0].get_array().shape[0], 2)
             self.assertEqual(ax.get_ylabel(), "thread")
 
+    def test_forest_rows_share_a_log_axis(self):
+        fig = self.saved["forest.png"][0]
+        (ax,) = fig.axes
+        self.assertEqual(ax.get_xscale(), "log")
+        names = [t.get_text() for t in ax.get_yticklabels()]
+        # 2 bindings x (1 over 0) plus 2 balancing values x (spread over
+        # close): four comparisons.
+        self.assertEqual(len(names), 4)
+        self.assertEqual(len(set(names)), 4)
+        self.assertTrue(all(n.startswith("nbsim, ") for n in names), names)
+
+    def test_condition_names_once_each(self):
+        texts = [t for t, _ in self.saved["activity.png"][1]]
+        for bind in ("close", "spread"):
+            for nb in (1, 0):
+                label = (f"numa_balancing={nb}, OMP_PROC_BIND={bind} "
+                         "OMP_PLACES=cores")
+                self.assertEqual(texts.count(label), 1, label)
+
     def test_four_conditions_compared(self):
         with open(os.path.join(self.out, "index.html")) as f:
             page = f.read()
@@ -101,6 +122,41 @@ class FigureTest(unittest.TestCase):
             for nb in (1, 0):
                 self.assertIn(f"numa_balancing={nb}, OMP_PROC_BIND={bind} "
                               "OMP_PLACES=cores", page)
+
+
+
+class DisturbedFigureTest(unittest.TestCase):
+    """Six pairs, the third with its =0 run disturbed: the forest plot
+    draws it on a row of its own, labelled "left out", and the run
+    figures call that run disturbed."""
+
+    def test_disturbed_pair_left_out(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            runs = []
+            for i in range(6):
+                for nb in (1, 0):
+                    probes = synth.disturbance(
+                        1, run_delay_s=2.5 if (i, nb) == (2, 0) else 0.0)
+                    s = synth.summary(1, 50, requested=nb, rep=f"{i:02d}",
+                                      job_id=str(2 * i + nb), probes=probes,
+                                      rtf=1.3 if nb else 1.2)
+                    runs.append(synth.write_run(
+                        os.path.join(tmp, f"r{i}-nb{nb}"),
+                        np.full((1, 50), 1e-3), np.ones((1, 50), int), s))
+            saved = {}
+            original = Figure.savefig
+
+            def record(fig, path, **kw):
+                saved[os.path.basename(path)] = [
+                    t.get_text() for t in fig.findobj(Text)]
+                return original(fig, path, **kw)
+            with mock.patch.object(Figure, "savefig", autospec=True,
+                                   side_effect=record):
+                with contextlib.redirect_stdout(io.StringIO()):
+                    cli.main(runs + ["-o", os.path.join(tmp, "report")])
+        self.assertIn("left out: 1 disturbed pair(s)", saved["forest.png"])
+        for name in ("activity.png", "phases.png"):
+            self.assertIn("r2-nb0 (disturbed)", saved[name], name)
 
 
 if __name__ == "__main__":

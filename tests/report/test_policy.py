@@ -213,13 +213,15 @@ class ThreeConditionsTest(unittest.TestCase):
                          [(1, 0), (1, TASKS), (TASKS, 0)])
         self.assertAlmostEqual(comps[2].clean.median, 1.02, places=3)
         self.assertTrue(comps[2].clean.excludes_one)
-        words = [headline.effect_line(c, conds).text for c in comps]
-        self.assertTrue(words[0].startswith("nbsim: balancing on is 10 % "
-                                            "slower (95 % CI"), words[0])
-        self.assertIn("balancing on is 7.8 % slower than off by the tasks' "
-                      "memory policy (0-tasks)", words[1])
-        self.assertIn("off by the tasks' memory policy (0-tasks) is 2.0 % "
-                      "slower than off by the sysctl (0)", words[2])
+        words = [headline.runtime_line(c, conds).text for c in comps]
+        self.assertTrue(words[0].startswith(
+            "nbsim, balancing 1 over 0: 10 % slower with 1 (95 % CI"),
+            words[0])
+        self.assertTrue(words[1].startswith("nbsim, balancing 1 over 0-tasks:"
+                                            " 7.8 % slower with 1"), words[1])
+        self.assertTrue(words[2].startswith("nbsim, balancing 0-tasks over 0:"
+                                            " 2.0 % slower with 0-tasks"),
+                        words[2])
 
     def report(self):
         out = os.path.join(self.tmp.name, "report")

@@ -119,15 +119,17 @@ class ReportTest(unittest.TestCase):
         out = os.path.join(self.tmp.name, "report")
         code, stdout, _ = self.main(runs + ["-o", out])
         self.assertEqual(code, 0, stdout)
-        for f in ("effect.png", "activity.png", "distribution.png",
+        for f in ("forest.png", "activity.png", "distribution.png",
                   "distribution_panels.png", "spikes_vs_time.png",
                   "heatmap.png", "phases.png", "placement.png", "index.html",
                   "report.json"):
             self.assertGreater(os.path.getsize(os.path.join(out, f)), 1000, f)
         # Four runs on one node, one on two: no "nothing can migrate".
         self.assertTrue(stdout.startswith(
-            "machine: NUMA nodes 1 in 4 run(s), 2 in 1 run(s) (node1)\n"
-            "in force: "), stdout)
+            "mechanism: nbsim: the requested numa_balancing value was in "
+            "force in 5 of 5 runs; with 1: "), stdout)
+        self.assertIn("\nmachine: NUMA nodes 1 in 4 run(s), 2 in 1 run(s) "
+                      "(node1)\n", stdout)
         self.assertIn("numa_balancing=1", stdout)
         self.assertIn("median ratio", stdout)
         self.assertNotIn("FLAG", stdout)
@@ -135,7 +137,7 @@ class ReportTest(unittest.TestCase):
             page = f.read()
         self.assertNotIn('class="bad"', page)
         self.assertLess(page.index('class="headline"'),
-                        page.index("<h2>Conditions"))
+                        page.index("<h2>Figures"))
         self.assertIn("rep1-nb0", page)
 
     def test_mislabelled_run_is_flagged(self):
@@ -146,11 +148,11 @@ class ReportTest(unittest.TestCase):
         code, stdout, _ = self.main(runs + ["-o", out])
         self.assertEqual(code, cli.EXIT_FLAGGED)
         self.assertIn("FLAG: liar", stdout)
-        self.assertIn("in force in 4 of 5 runs", stdout.splitlines()[1])
+        self.assertIn("in force in 4 of 5 runs", stdout.splitlines()[0])
         self.assertIn("contradicts its label: liar", stdout)
         with open(os.path.join(out, "index.html")) as f:
             page = f.read()
-        self.assertIn('<tr class="bad"><th>in force', page)
+        self.assertIn('<tr class="bad"><th>mechanism', page)
         self.assertIn("liar", page)
 
     def test_bad_input_writes_nothing(self):

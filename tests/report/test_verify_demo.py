@@ -7,7 +7,8 @@ the Slurm daemons it scans do); it fails when nbsim's own process took a
 hint fault or migrated a page in a 0-tasks run or did not record its
 counters, when the node took hint faults under the sysctl at 0, when a
 0-tasks condition's sysctl was 0, when the headline lacks a condition's
-rates or nbsim's own zeros, and without nbsim's 0-tasks condition."""
+rates or nbsim's own zeros, when a run-time line claims an effect from
+the emulated machine's times, and without nbsim's 0-tasks condition."""
 
 import contextlib
 import copy
@@ -23,6 +24,7 @@ import synth
 import verify_demo
 from nbreport import cli
 
+QEMU = "QEMU Virtual CPU version 2.5+"
 WHERE = ("ran in the lab's emulated two-node machine (lab/guest: qemu TCG) "
          "because this machine has 1 NUMA node, where no page can migrate")
 
@@ -43,6 +45,7 @@ class VerifyLabTest(unittest.TestCase):
                 s = synth.summary(1, 20, requested=v, rep=f"{rep:02d}",
                                   job_id=str(job), time_sim_s=6.0,
                                   numa_nodes=2, policy=[pol[v]], own=[own[v]],
+                                  prov=synth.provenance(1, cpu_model=QEMU),
                                   counters=moved if v == 1 else None)
                 paths.append(synth.write_run(
                     os.path.join(cls.tmp.name, f"rep{rep:02d}-nb{v}-glibc"),
@@ -51,6 +54,7 @@ class VerifyLabTest(unittest.TestCase):
                     os.path.join(cls.tmp.name, f"rep{rep:02d}-nb{v}-ref"),
                     requested=v, rep=f"{rep:02d}", job_id=str(100 + job),
                     policy=pol[v], numa_nodes=2, command="srun ./ref",
+                    cpu_model=QEMU,
                     counters=moved if v == 1 else None))
         out = os.path.join(cls.tmp.name, "report")
         with contextlib.redirect_stdout(io.StringIO()):
@@ -72,6 +76,15 @@ class VerifyLabTest(unittest.TestCase):
 
     def test_passes(self):
         self.assertEqual(self.problems(self.report), [])
+
+    def test_runtime_claimed_in_the_emulated_machine(self):
+        obj = copy.deepcopy(self.report)
+        line = next(h for h in obj["headline"] if h["topic"] == "run time")
+        self.assertIn("not measurable here: emulated machine", line["text"])
+        line["text"] = "nbsim, balancing 1 over 0: 10 % slower with 1"
+        self.assertEqual(len(self.problems(obj)), 1)
+        self.assertIn("does not say it is not measurable",
+                      self.problems(obj)[0])
 
     def nbsim_runs(self, obj, cond):
         return [r for r in obj["runs"] if r["condition"] == cond["id"]

@@ -39,7 +39,7 @@ def overlay(conds, cutoff, outdir):
     for i, c in enumerate(conds):
         x = c.cycle_times() * MS
         edges, dens = stats.density(x, cutoff * MS, DENSITY_BINS)
-        label = (f"{c.label} ({runs_text(len(c.runs))}, median "
+        label = (f"{c.label} ({runs_text(c)}, median "
                  f"{np.median(x):.3g} ms)")
         dens_ax.stairs(dens, edges, color=colour(i), lw=1.5, label=label)
         ecdf_ax.plot(*_ecdf(x, cutoff * MS), color=colour(i), lw=1.5)
@@ -70,7 +70,7 @@ def panels(conds, cutoff, outdir):
                 f"{c.metric_name} {spread_text(c.metrics())}",
                 transform=ax.transAxes, ha="right", va="top",
                 bbox={"facecolor": "white", "alpha": 0.8, "lw": 0})
-        ax.set_title(c.label)
+        ax.set_title(f"{c.label}\n({runs_text(c)})")
         ax.set_xlabel(f"cycle time (ms), cut off at {cutoff * MS:.3g} ms")
         ax.set_xlim(0, cutoff * MS)
     axes[0].set_ylabel("density (1/ms), all ranks and cycles")
@@ -99,8 +99,9 @@ def spikes_vs_time(conds, cutoff, outdir):
         r2 = stats.r_squared(x, y)
         *_, image = ax.hist2d(x, y * MS, bins=(_spike_edges(smax), yedges),
                               norm=LogNorm(), cmap="viridis")
-        ax.set_title(f"{c.label}\nr² = {r2:.3f}" if r2 == r2 else
-                     f"{c.label}\nr² undefined (constant)")
+        ax.set_title(f"{c.label} ({runs_text(c)})\n"
+                     + (f"r² = {r2:.3f}" if r2 == r2 else
+                        "r² undefined (constant)"))
         ax.set_xlabel("spikes of the rank in the previous cycle")
         ax.set_ylabel("cycle time (ms)")
         fig.colorbar(image, ax=ax).set_label("(rank, cycle) pairs")
@@ -134,7 +135,9 @@ def heatmap(conds, cutoff, outdir):
                        vmax=max(cutoff * MS, float(a.min()) * 1.001),
                        extent=(0, rows.shape[1], a.shape[0] - 0.5, -0.5))
         s = run.summary
-        ax.set_title(f"{c.label}\n{run.name}: RTF {s['rtf']:.3g}, "
+        ax.set_title(f"{c.label}\n{run.name}"
+                     + (" (disturbed)" if run.disturbance.disturbed else "")
+                     + f": RTF {s['rtf']:.3g}, "
                      f"second half {s['rtf_second_half']:.3g}")
         ax.set_xlabel("cycle" + (f" (max of {k} per column)" if k > 1
                                  else ""))

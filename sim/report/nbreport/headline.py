@@ -1,16 +1,19 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 """The headline: the first lines on stdout and the box at the top of
 index.html, and the "headline" object of report.json, one line (or a
-few) each:
-- machine: the NUMA nodes the runs had, first, and up front that nothing
-  can migrate where there was one (machine.py); where and why, when the
+few) each, what a reader decides from first:
+- mechanism, per application: was the requested numa_balancing value in
+  force in every run (the per-run verdict), with every exception named,
+  and hint faults and pages migrated per second with each condition;
+- run time, per comparison, named by its application and both
+  conditions ("nbsim, balancing 1 over 0: ..."): the median paired ratio
+  with its 95 % sign-test interval over the usable, undisturbed pairs
+  ("14 % slower with 1 (95 % CI 9-19 %, 8 undisturbed pairs)"), "not
+  measurable here" with the reason (an emulated machine, every pair
+  disturbed, no usable pair) or "inconclusive, run N more pair(s)";
+- machine: the NUMA nodes the runs had, and up front that nothing can
+  migrate where there was one (machine.py); where and why, when the
   caller says;
-- in force: was the requested numa_balancing value in force in every run
-  (the per-run verdict), with every exception named;
-- effect: per comparison, the median paired ratio with its 95 % sign-test
-  interval over the usable, undisturbed pairs, as a sentence ("balancing
-  on is 14 % slower (95 % CI 9-19 %)"), or "inconclusive" with the number
-  of pairs to run;
 - disturbed: which pairs were left out for disturbance, and the effect
   with them put back;
 - kernel: hint faults and pages migrated per second of run, and the
@@ -22,7 +25,10 @@ few) each:
   what it covers, the paired energy ratio with its interval and energy
   per simulated second, every flagged value named (energy.py);
 - runs: how many, when, where (host, CPU, kernel, huge pages) and the
-  load average around them."""
+  load average around them.
+A line's status colours it: ok (measured and as it should be), warn,
+bad, or neutral (not measured, not applicable, or a fact without a
+verdict)."""
 
 from . import (conditions, counters, energy, machine, numa, own, policy,
                provenance)
@@ -37,92 +43,130 @@ def _pct(x):
     return f"{x:.0f}" if x >= 10 else f"{x:.1f}"
 
 
-def _subject(c):
-    """What the ratio's numerator is, in words."""
-    if c.factor == "numa_balancing":
-        return policy.words(c.num.balancing)
-    return f"{c.num.value(c.factor)}"
-
-
-def _than(c):
-    """What the ratio's denominator is, in words: " than ...", or "" for
-    balancing on over off by the sysctl."""
-    if c.factor != "numa_balancing":
-        return f" than {c.den.value(c.factor)}"
-    if policy.plain(c.num.balancing, c.den.balancing):
-        return ""
-    return f" than {policy.words(c.den.balancing)}"
-
-
 def _context(c, conds):
     """The other factors that tell this comparison from the others of the
-    report, e.g. "OMP_PROC_BIND=spread ...: ", or ""."""
+    report, e.g. ["OMP_PROC_BIND=spread ..."]."""
     vary = conditions.varying(conds) - {c.factor}
-    parts = [conditions.field_text(n, v) for n, v in c.num.key if n in vary]
-    return ", ".join(parts) + ": " if parts else ""
+    return [conditions.field_text(n, v) for n, v in c.num.key
+            if n in vary and n != "app"]
 
 
-def effect_words(iv, subject, other):
-    """The sentence for a conclusive interval."""
-    if iv.median >= 1.0 and iv.lo > 1.0:
-        return (f"{subject} is {_pct(iv.median - 1)} % slower{other} "
-                f"(95 % CI {_pct(iv.lo - 1)}-{_pct(iv.hi - 1)} %)")
-    return (f"{subject} is {_pct(1 - iv.median)} % faster{other} "
-            f"(95 % CI {_pct(1 - iv.hi)}-{_pct(1 - iv.lo)} %)")
-
-
-def _more(c):
-    n = c.clean.n
-    if c.needed is None and n >= 2:
-        return ("the effect, if any, is too small for this noise: more "
-                "pairs alone will hardly settle it")
-    need = c.needed or 6
-    return f"run about {need} pairs ({need - n} more)"
-
-
-def effect_line(c, conds):
-    iv, metric = c.clean, c.num.metric_name
-    subject, other = _subject(c), _than(c)
-    detail = (f"median paired {metric} ratio {iv.median:.3f} over {iv.n} "
-              f"pair(s), exact sign test" if iv.n else "")
-    where = _context(c, conds)
-    if iv.n == 0:
-        why = "no usable, undisturbed pair: nothing to conclude"
-    elif iv.lo is None:
-        why = (f"{iv.n} pair(s) are too few for a 95 % interval (the sign "
-               "test needs 6); " + _more(c))
-    elif not iv.excludes_one:
-        why = (f"the 95 % interval of the {metric} ratio, "
-               f"{iv.lo:.3f}-{iv.hi:.3f}, spans 1; " + _more(c))
+def comparison_name(c, conds):
+    """The comparison in words, the application first: "nbsim, balancing
+    1 over 0", "nbsim, numa_balancing=1, jemalloc over glibc"."""
+    if c.factor == "numa_balancing":
+        what = f"balancing {c.num.balancing} over {c.den.balancing}"
     else:
-        return Line("effect", where + effect_words(iv, subject, other),
-                    detail=[detail + f", 95 % CI {iv.lo:.3f}-{iv.hi:.3f}"])
-    return Line("effect", where + why, "warn", "inconclusive", [detail])
+        what = f"{c.num.value(c.factor)} over {c.den.value(c.factor)}"
+    return ", ".join([str(c.num.app)] + _context(c, conds) + [what])
 
 
-def in_force_line(runs):
+def _runtime_effect(c, iv, which=""):
+    """A conclusive interval of the comparison in words: "14 % slower
+    with 1 (95 % CI 11-17 %, 8 pairs)"."""
+    with_ = c.num.value(c.factor)
+    if iv.median >= 1.0 and iv.lo > 1.0:
+        size, lo, hi, way = iv.median - 1, iv.lo - 1, iv.hi - 1, "slower"
+    else:
+        size, lo, hi, way = 1 - iv.median, 1 - iv.hi, 1 - iv.lo, "faster"
+    return (f"{_pct(size)} % {way} with {with_} (95 % CI {_pct(lo)}-"
+            f"{_pct(hi)} %, {iv.n} {which}pairs)")
+
+
+def _inconclusive(c):
+    """Why the clean pairs do not decide, and what to run."""
+    iv, n = c.clean, c.clean.n
+    why = (f"{n} pair(s), the sign test needs 6 for a 95 % interval"
+           if iv.lo is None else
+           f"the 95 % interval {iv.lo:.3f}-{iv.hi:.3f} spans 1")
+    if c.needed is None and n >= 2 and iv.lo is not None:
+        return (f"inconclusive: {why}; the effect, if any, is too small "
+                "for this noise: more pairs alone will hardly settle it")
+    need = max(c.needed or 0, 6, n + 1)
+    return (f"inconclusive, run {need - n} more pair(s) ({why}; about "
+            f"{need} in all would settle it)")
+
+
+def _not_measurable(c, emulated):
+    """Why the run time cannot be judged here, or None when it can."""
+    if emulated:
+        return emulated
+    usable = [p for p in c.pairs if not p.unusable]
+    if c.clean.n == 0 and usable:
+        return f"all {len(usable)} usable pair(s) disturbed"
+    if not usable:
+        return ("no usable pair: " + "; ".join(
+            dict.fromkeys(w for p in c.pairs for w in p.unusable))
+            if c.pairs else "no pair of runs")
+    return None
+
+
+def runtime_line(c, conds, emulated=None):
+    """One comparison's run-time verdict: the effect with its interval,
+    "not measurable here" with the reason (emulated: why an emulated
+    machine's times say nothing, or None) or "inconclusive, run N more
+    pairs"; the line names both conditions and the application."""
+    iv, metric = c.clean, c.num.metric_name
+    name = comparison_name(c, conds)
+    detail = ([f"median paired {metric} ratio {iv.median:.3f} over {iv.n} "
+               "undisturbed pair(s), exact sign test"
+               + ("" if iv.lo is None else
+                  f", 95 % CI {iv.lo:.3f}-{iv.hi:.3f}")] if iv.n else [])
+    why = _not_measurable(c, emulated)
+    if why:
+        return Line("run time", f"{name}: not measurable here: {why}",
+                    "neutral", detail=detail
+                    + ([machine.EMULATED] if emulated else []))
+    if iv.excludes_one:
+        words = _runtime_effect(c, iv, "undisturbed ")
+        return Line("run time", f"{name}: {words}", "ok", detail=detail)
+    return Line("run time", f"{name}: {_inconclusive(c)}", "warn",
+                detail=detail)
+
+
+def _rates(c):
+    k = counters.of_condition(c)
+    return (f"{counters.rate_text(k['hint_faults_per_s'])} hint faults, "
+            f"{counters.rate_text(k['pages_migrated_per_s'])} pages migrated")
+
+
+def _short_label(c):
+    """The condition's label without the application's name, its value
+    of numa_balancing bare: "1", "0-tasks, jemalloc"."""
+    return ", ".join(p.replace("numa_balancing=", "")
+                     for p in c.label.split(", ") if p != str(c.app))
+
+
+def mechanism_line(app, conds):
+    """One application's mechanism verdict: the requested value in force,
+    and hint faults and pages migrated per second with each condition
+    (node-wide, median over runs), every exception named."""
+    runs = [r for c in conds for r in c.runs]
     bad = [r for r in runs if r.verdict.status == FAIL]
     unsure = [r for r in runs if r.verdict.status == WARN]
     ok = len(runs) - len(bad) - len(unsure)
-    policies = any(policy.of_run(r) is not None for r in runs)
-    text = (f"the requested numa_balancing value was in force in {ok} of "
-            f"{len(runs)} runs (kernel value at start and end, "
-            "SLURM_NUMA_BALANCING"
-            + (", the tasks' memory policy" if policies else "")
-            + " and the kernel's counters)")
+    text = (f"{app}: the requested numa_balancing value was in force in "
+            f"{ok} of {len(runs)} runs; " + "; ".join(
+                f"with {_short_label(c)}: {_rates(c)}" for c in conds)
+            + " (per second of run, node-wide)")
     detail = [f"contradicts its label: {r.name}: " + "; ".join(
         c.message for c in r.verdict.checks if c.status == FAIL)
         for r in bad]
     detail += [f"not confirmed: {r.name}: " + "; ".join(
         c.message for c in r.verdict.problems()) for r in unsure]
+    detail.append("checked by the kernel value at start and end, "
+                  "SLURM_NUMA_BALANCING"
+                  + (", the tasks' memory policy"
+                     if any(policy.of_run(r) is not None for r in runs)
+                     else "") + " and the kernel's counters")
     status = "bad" if bad else "warn" if unsure else "ok"
-    return Line("in force", text, status, detail=detail)
+    return Line("mechanism", text, status, detail=detail)
 
 
-def disturbed_line(comps, runs):
+def disturbed_line(comps, conds, runs):
     if not any(r.disturbance.recorded for r in runs):
-        return Line("disturbed", "not recorded by these runs (no "
-                    "disturbance probes in their summary.json)", "warn")
+        return Line("disturbed", "not measured: these runs recorded no "
+                    "disturbance probes in their summary.json", "neutral")
     hit = [r for r in runs if r.disturbance.disturbed]
     if not hit:
         return Line("disturbed", f"none of {len(runs)} runs (by CPU wait, "
@@ -132,15 +176,14 @@ def disturbed_line(comps, runs):
         pairs = [p for p in c.pairs if p.disturbed and not p.unusable]
         if pairs and c.usable.n:
             iv = c.usable
-            words = (effect_words(iv, _subject(c), _than(c))
-                     if iv.excludes_one
+            words = (_runtime_effect(c, iv) if iv.excludes_one
                      else f"median ratio {iv.median:.3f}, inconclusive"
                      + ("" if iv.lo is None else
                         f" (95 % CI {iv.lo:.3f}-{iv.hi:.3f})"))
-            detail.append(f"with the {len(pairs)} disturbed pair(s) of "
-                          f"{c.num.label} / {c.den.label} put back: {words}")
-    return Line("disturbed", f"{len(hit)} of {len(runs)} runs were "
-                "disturbed; their pairs are left out of the effect", "warn",
+            detail.append(f"{comparison_name(c, conds)}, with the "
+                          f"{len(pairs)} disturbed pair(s) put back: {words}")
+    return Line("disturbed", f"{len(hit)} of {len(runs)} runs disturbed; "
+                "their pairs are left out of the run-time verdicts", "warn",
                 detail=detail)
 
 
@@ -165,14 +208,14 @@ def kernel_line(conds):
     return Line("kernel", "hint faults and pages migrated per second of run "
                 "(median over runs), remote share of all hint faults, "
                 "node-wide; nbsim's own process's where recorded",
-                detail=detail)
+                "neutral", detail=detail)
 
 
 def _energy_effect(c, conds):
     """One comparison's energy ratio in words."""
     e = c.energy
     iv = e.clean
-    head = f"{_context(c, conds)}{_subject(c)}"
+    head = comparison_name(c, conds)
     if iv.n == 0:
         return f"{head}: no pair has {e.source} energy on both sides"
     what = (f"median paired energy ratio {iv.median:.3f} over {iv.n} "
@@ -184,8 +227,8 @@ def _energy_effect(c, conds):
                 f"{iv.hi:.3f} spans 1: inconclusive")
     more = iv.median >= 1.0
     lo, hi = ((iv.lo - 1, iv.hi - 1) if more else (1 - iv.hi, 1 - iv.lo))
-    return (f"{head} uses {_pct(iv.median - 1)} % "
-            f"{'more' if more else 'less'} energy{_than(c)} (95 % CI "
+    return (f"{head}: {_pct(iv.median - 1)} % {'more' if more else 'less'}"
+            f" energy with {c.num.value(c.factor)} (95 % CI "
             f"{_pct(lo)}-{_pct(hi)} %; {what})")
 
 
@@ -221,7 +264,7 @@ def energy_line(conds, comps):
     if not used:
         return Line("energy", "not measured: " + (
             _not_measured(flagged) or "no run recorded any (no sacct "
-            "record, no RAPL reading in summary.json)"))
+            "record, no RAPL reading in summary.json)"), "neutral")
     text = "; ".join(f"{energy.SOURCE_WORDS[s]} ({energy.scope_text(s, runs)})"
                      for s in used) + f"; {energy.EXCLUSIVE}"
     detail = [_energy_effect(c, conds) for c in comps if c.energy]
@@ -247,19 +290,26 @@ def runs_line(runs):
             f"{'; '.join(values('huge pages'))}")
     if loads:
         text += f", load average at the end {min(loads):.2f}-{max(loads):.2f}"
-    return Line("runs", text)
+    return Line("runs", text, "neutral")
 
 
 def build(conds, comps, where=None):
-    """The headline's Lines, in order; where: the caller's word on where
-    the runs ran and why (nbsim-report --where)."""
+    """The headline's Lines, in order: the mechanism per application, the
+    run time per comparison, then the machine (where: the caller's word
+    on where the runs ran and why, nbsim-report --where), disturbance,
+    kernel, energy and runs."""
     runs = [r for c in conds for r in c.runs]
-    lines = [machine.line(runs, where), in_force_line(runs)]
-    lines += [effect_line(c, conds) for c in comps]
+    apps = dict.fromkeys(c.app for c in conds)
+    lines = [mechanism_line(a, [c for c in conds if c.app == a])
+             for a in apps]
+    lines += [runtime_line(c, conds, machine.emulated(c.num.runs
+                                                      + c.den.runs))
+              for c in comps]
     if not comps:
-        lines.append(Line("effect", "no two conditions differ in one "
-                          "factor only: nothing to compare", "warn"))
-    lines.append(disturbed_line(comps, runs))
+        lines.append(Line("run time", "not applicable: no two conditions "
+                          "differ in one factor only", "neutral"))
+    lines.append(machine.line(runs, where))
+    lines.append(disturbed_line(comps, conds, runs))
     lines.append(kernel_line(conds))
     lines.append(energy_line(conds, comps))
     lines.append(runs_line(runs))

@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 
 @dataclass
 class Line:
-    topic: str                 # "machine", "in force", "effect", ...
+    topic: str                 # "mechanism", "run time", "machine", ...
     text: str
-    status: str = "ok"         # "ok", "warn" or "bad": the page's colour
+    status: str = "ok"         # "ok", "warn", "bad" or "neutral" (not
+                               # measured, not applicable): the colour
     strong: str = ""           # a leading word to stress ("inconclusive")
     detail: list = field(default_factory=list)

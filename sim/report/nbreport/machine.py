@@ -6,7 +6,10 @@ node the kernel has no other node to move a page to: the scanner still
 marks pages and takes hint faults (its cost shows), but no page migrates,
 whatever the setting, so such a report cannot show the effect balancing
 exists for. The node count is nbsim's "numa_nodes" (the node of its rank
-0) or, for a --command run, the fewest its node samples counted."""
+0) or, for a --command run, the fewest its node samples counted.
+A machine whose every host reports a QEMU CPU model is emulated (the
+lab's TCG guest): its remote memory is no slower than local, so its run
+times say nothing about balancing's effect."""
 
 from .lines import Line
 
@@ -20,6 +23,25 @@ def nodes(run):
 def one_node(runs):
     """Every run recorded exactly one NUMA node."""
     return bool(runs) and all(nodes(r) == 1 for r in runs)
+
+
+def _cpu_models(run):
+    p = run.summary.get("provenance") or {}
+    return [h.get("cpu_model") or "" for h in (p.get("hosts") or {}).values()]
+
+
+EMULATED = ("an emulated machine's remote memory is no slower than its "
+            "local memory, so its run times say nothing about balancing")
+
+
+def emulated(runs):
+    """"emulated machine (CPU model)" where every host of these runs was
+    an emulated CPU, else None (also where CPU models were not
+    recorded); EMULATED says why that matters."""
+    models = [m for r in runs for m in _cpu_models(r)]
+    if not models or not all(m.startswith("QEMU") for m in models):
+        return None
+    return f"emulated machine ({sorted(set(models))[0]})"
 
 
 def _hosts(runs):
@@ -50,4 +72,5 @@ def line(runs, where=None):
                     "page can migrate there whatever the setting; the "
                     "scanner's hint faults and their cost still show",
                     "warn", "nothing can migrate")
-    return Line("machine", prefix + f"{_counts(runs)} ({_hosts(runs)})")
+    return Line("machine", prefix + f"{_counts(runs)} ({_hosts(runs)})",
+                "neutral")

@@ -42,13 +42,6 @@ def grid(n, width=4.3, height=3.4, sharey=False):
     return fig, flat[:n]
 
 
-def bar_figure(bars, height=4.6):
-    """A one-axis figure for `bars` bars side by side, at most
-    MAX_WIDTH_IN wide."""
-    return plt.subplots(figsize=(min(MAX_WIDTH_IN, max(6.0, 0.55 * bars
-                                                       + 3.5)), height))
-
-
 def _font_floor(fig):
     for t in fig.findobj(Text):
         if t.get_fontsize() < MIN_FONT_PT:
@@ -63,13 +56,13 @@ def _save(fig, outdir, name):
     return name
 
 
-def runs_text(n):
-    return f"{n} run" + ("" if n == 1 else "s")
-
-
-def wrap_label(label):
-    """A condition label over several lines, one factor per line."""
-    return label.replace(", ", "\n")
+def runs_text(c):
+    """How many runs a condition's panel pools, and how many of them were
+    disturbed: "3 runs", "3 runs pooled, 1 disturbed"."""
+    n = len(c.runs)
+    hit = sum(r.disturbance.disturbed for r in c.runs)
+    text = f"{n} run" + ("" if n == 1 else "s")
+    return text + (f" pooled, {hit} disturbed" if hit else "")
 
 
 def placement(conds, outdir):

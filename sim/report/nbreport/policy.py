@@ -12,19 +12,6 @@ measured window."""
 TASKS = "0-tasks"
 
 
-def words(value):
-    """A numa_balancing value in the words of an effect line."""
-    return {1: "balancing on", 0: "off by the sysctl (0)",
-            TASKS: "off by the tasks' memory policy (0-tasks)"}.get(
-                value, f"numa_balancing={value}")
-
-
-def plain(num, den):
-    """Whether a numa_balancing comparison is the plain one, on over off
-    by the sysctl, which the effect line words as "balancing on"."""
-    return num != TASKS and den == 0
-
-
 def scanned(policy):
     """Whether the scanner works on memory under this policy: the default
     policy, or one set with MPOL_F_NUMA_BALANCING ("bind=balancing");

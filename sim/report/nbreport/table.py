@@ -18,7 +18,7 @@ COMPARISON_HEADER = ("numerator", "over", "pairs", "median ratio",
                      "median cycle ratio")
 RUN_HEADER = ("run", "condition", "job", "rep", "metric", "PTE updates",
               "hint faults", "remote faults", "own hint faults",
-              "own pages migrated", "disturbed", "verdict")
+              "own pages migrated", "disturbed", "label in force")
 
 
 # The condition and comparison tables, built once for the page and stdout.
