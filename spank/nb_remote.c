@@ -21,7 +21,7 @@
 #include "common/statedir.h"
 #include "common/vmstat.h"
 #include "nb_plugin.h"
-#include "nb_policy.h"
+#include "common/mempolicy.h"
 #include "nb_route.h"
 #include "nb_statedir.h"
 
