@@ -2,7 +2,8 @@
 /* remote context (slurmstepd, or psslurm's forwarders, the job's steps):
  * in each task, before it execs, give a job that asked for 0 the local
  * memory policy, export what is in force for the task as
- * SLURM_NUMA_BALANCING, and tell the job on its stderr, once per step and
+ * SLURM_NUMA_BALANCING and the request it serves (the site's default
+ * included) as SLURM_NUMA_BALANCING_REQUEST, and tell the job on its stderr, once per step and
  * node, when that is not what it asked for; have the helper keep the job
  * cgroup's counters when the step ends (where the kernel counts per
  * cgroup). task_init reads everything itself: under psslurm it runs in
@@ -102,6 +103,10 @@ static void export_env(spank_t sp, const struct nb_task *t)
 	if (t->set_local &&
 	    spank_setenv(sp, "SLURM_NUMA_BALANCING_POLICY", "local", 1) != ESPANK_SUCCESS)
 		slurm_error(NB_LOG ": cannot set SLURM_NUMA_BALANCING_POLICY");
+	if (t->request != NB_DEFAULT_KEEP &&
+	    spank_setenv(sp, "SLURM_NUMA_BALANCING_REQUEST", job_request_name(t->request), 1) !=
+	    ESPANK_SUCCESS)
+		slurm_error(NB_LOG ": cannot set SLURM_NUMA_BALANCING_REQUEST");
 }
 
 /* On the job's stderr: the task's own stderr before exec. */
