@@ -10,5 +10,6 @@ Suite *outcome_suite(void);
 Suite *spawn_suite(void);
 Suite *route_suite(void);
 Suite *statedir_suite(void);
+Suite *membind_suite(void);
 
 #endif
