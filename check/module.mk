@@ -2,7 +2,7 @@
 # check/module.mk: numa-balancing-check, the program a user runs as the job
 # runs its ranks to learn whether automatic NUMA balancing reaches them as
 # asked; its Check unit tests (the decision on fake policies, values and
-# requests), its test against the local Slurm, install rules. It ships in
+# requests), its tests against the local Slurm and Open MPI, install rules. It ships in
 # the plugin's package: users' nodes have that one.
 
 NBCHECK_B     := $(B)/check
@@ -14,11 +14,11 @@ NBCHECK_UNIT  := $(NBCHECK_B)/check-unit
 NBCHECK_CFLAGS = $(BASE_CFLAGS) $(HARDEN) -I. -Icheck -MMD -MP $(CFLAGS)
 
 ALL_TARGETS       += $(NBCHECK_BIN)
-CHECK_TARGETS     += check-nbcheck
+CHECK_TARGETS     += check-nbcheck check-launchers
 INSTALL_TARGETS   += install-check
 UNINSTALL_TARGETS += uninstall-check
 LINT_SOURCES      += $(NBCHECK_SRCS) $(NBCHECK_TESTS)
-.PHONY: check-nbcheck install-check uninstall-check
+.PHONY: check-nbcheck check-launchers install-check uninstall-check
 unit-tests: check-nbcheck
 
 $(NBCHECK_B)/%.o: check/%.c
@@ -41,6 +41,13 @@ $(NBCHECK_UNIT): $(NBCHECK_TESTS:check/tests/%.c=$(NBCHECK_B)/tests/%.o) \
 check-nbcheck: $(NBCHECK_UNIT) $(NBCHECK_BIN)
 	$(NBCHECK_UNIT)
 	check/tests/cli $(NBCHECK_BIN)
+
+# Against the local Slurm with Open MPI's mpirun, the node held at 1: srun's
+# ranks of a 0-tasks job pass, mpirun --bind-to core's fail and are told the
+# launcher reset their policy, and under the plugin's mpi_membind= they pass
+# bound (tests/launchers/run).
+check-launchers: $(NBCHECK_BIN) $(SPANK_SO) $(HELPER_BIN)
+	B=$(B) tests/launchers/run
 
 install-check: $(NBCHECK_BIN)
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
