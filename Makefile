@@ -80,7 +80,7 @@ INSTALL_TARGETS   :=
 UNINSTALL_TARGETS :=
 
 # spank before helper: helper-slurm-prolog names $(SPANK_SO) as a prerequisite.
-include common/module.mk spank/module.mk helper/module.mk sim/module.mk \
+include common/module.mk spank/module.mk helper/module.mk check/module.mk sim/module.mk \
         sim/report/module.mk lab/module.mk etc/module.mk
 
 # Whole-tree checks, run after the components' own.
@@ -118,13 +118,13 @@ install:
 install-validate:
 	MAKE='$(MAKE)' DESTDIR='$(DESTDIR)' tools/install-unowned install-sim install-report
 
-# What a cluster node runs: the helper and the plugin. The
-# Debian and RPM packages build and install these.
+# What a cluster node runs: the helper, the plugin and the users'
+# numa-balancing-check. The Debian and RPM packages build and install these.
 .PHONY: node install-node
-node: $(HELPER_BIN) $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(WRAPPERS)
+node: $(HELPER_BIN) $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(WRAPPERS) $(NBCHECK_BIN)
 install-node:
 	MAKE='$(MAKE)' DESTDIR='$(DESTDIR)' tools/install-unowned install-helper install-spank \
-	  install-wrappers install-plugstack
+	  install-wrappers install-plugstack install-check
 
 # What the validation package ships, built.
 .PHONY: validate

@@ -1,13 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # common/module.mk: the interface code the helper, the plugin and nbsim
 # share (request values, conflict names, exit codes, the kernel value,
-# /proc/vmstat, bounded reads, escaping for log lines). Pure code, no
-# privileges. Built once per kind of program: position-independent for
+# /proc/vmstat, the task's memory policy, bounded reads, escaping for log
+# lines). No privileges. Built once per kind of program: position-independent for
 # executables (the static helper, nbsim, tests) and -fPIC for the plugin,
 # each as a static library, so a program links only the objects it uses.
 # Its own Check unit tests and libFuzzer targets live in tests/common/.
 
-COMMON_SRCS := common/bootid.c common/ended.c common/escape.c common/keyval.c common/kernel.c \
+COMMON_SRCS := common/bootid.c common/ended.c common/escape.c common/keyval.c common/kernel.c common/mempolicy.c \
                common/readfile.c common/statefile.c common/values.c common/vmstat.c
 COMMON_HDRS := $(wildcard common/*.h)
 COMMON_CFLAGS = $(BASE_CFLAGS) $(HARDEN) -I. $(CFLAGS)

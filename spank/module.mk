@@ -24,14 +24,14 @@ SPANK_START    := spank/nb_start_fork.c
 SPANK_HAVE_CLOSEFROM :=
 endif
 SPANK_CORE     := spank/nb_config.c spank/nb_spawn.c $(SPANK_START) spank/nb_outcome.c \
-                  spank/nb_route.c spank/nb_policy.c spank/nb_statedir.c
+                  spank/nb_route.c spank/nb_membind.c spank/nb_statedir.c
 # The helper's values, exit codes and kernel-value reader are the interface
 # both sides speak: the plugin links common/ (built -fPIC), not copies.
 SPANK_GLUE     := spank/numa_balancing.c spank/nb_option.c spank/nb_script.c \
                   spank/nb_remote.c spank/nb_helper.c
 SPANK_TESTS    := spank/tests/check_main.c spank/tests/check_config.c \
                   spank/tests/check_outcome.c spank/tests/check_spawn.c \
-                  spank/tests/check_route.c spank/tests/check_policy.c \
+                  spank/tests/check_route.c spank/tests/check_membind.c \
                   spank/tests/check_statedir.c
 SPANK_HELPER_DEFAULT := $(SBINDIR)/numa-balancing-helper
 # Built objects are position-independent: -fPIC replaces HARDEN's -fPIE.
@@ -91,10 +91,10 @@ $(SPANK_NOHOOKS_SO): $(SPANK_CORE_OBJS) $(SPANK_NOHOOKS_OBJS) $(COMMON_PIC_LIB) 
 $(SPANK_UNIT): $(SPANK_TEST_OBJS) $(SPANK_UNIT_OBJS) $(COMMON_PIC_LIB)
 	$(CC) $(HARDEN_LD) $(SAN) $(LDFLAGS) -o $@ $^ $(CHECK_LIBS)
 
-$(FUZZ_B)/spank/fuzz_config: spank/tests/fuzz_config.c spank/nb_config.c spank/nb_config.h \
+$(FUZZ_B)/spank/fuzz_config: spank/tests/fuzz_config.c spank/nb_config.c spank/nb_config.h spank/nb_membind.c \
                              $(COMMON_SRCS) $(COMMON_HDRS)
 	@mkdir -p $(@D)
-	clang $(FUZZ_CFLAGS) -Ispank -o $@ $< spank/nb_config.c $(COMMON_SRCS)
+	clang $(FUZZ_CFLAGS) -Ispank -o $@ $< spank/nb_config.c spank/nb_membind.c $(COMMON_SRCS)
 
 # Unit tests of the plugin's pure parts (config, spawn, outcomes).
 check-spank-unit: $(SPANK_UNIT)

@@ -84,6 +84,15 @@ static int set_timeout(struct nb_config *cfg, const char *value, char *err,
 	return 0;
 }
 
+static int set_mpi_membind(struct nb_config *cfg, const char *value, char *err,
+			   size_t errlen)
+{
+	if (parse_membind(value, &cfg->mpi_membind) == 0)
+		return 0;
+	snprintf(err, errlen, "mpi_membind=%s: use off, job or all", value);
+	return -1;
+}
+
 static const struct nb_key {
 	const char *name;
 	nb_key_fn set;
@@ -94,6 +103,7 @@ static const struct nb_key {
 	{ "conflict", set_conflict },
 	{ "timeout", set_timeout },
 	{ "off", set_off },
+	{ "mpi_membind", set_mpi_membind },
 };
 
 #define NB_NKEYS (sizeof(nb_keys) / sizeof(nb_keys[0]))
@@ -107,6 +117,7 @@ void nb_config_defaults(struct nb_config *cfg, const char *default_helper)
 	cfg->conflict = NB_CONFLICT_KEEP;
 	cfg->timeout_s = 10;
 	cfg->off = NB_OFF_BOTH;
+	cfg->mpi_membind = NB_MEMBIND_OFF;
 }
 
 static int find_key(const char *arg, size_t keylen)
@@ -131,7 +142,7 @@ static int parse_one(struct nb_config *cfg, const char *arg, unsigned *seen,
 	k = find_key(arg, (size_t)(eq - arg));
 	if (k < 0) {
 		snprintf(err, errlen,
-			 "unknown key in '%s' (known: helper, default, allow, conflict, timeout, off)",
+			 "unknown key in '%s' (known: helper, default, allow, conflict, timeout, off, mpi_membind)",
 			 arg);
 		return -1;
 	}

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "common/values.h"  /* requests, allow lists, defaults, conflicts */
+#include "nb_membind.h"
 
 #define NB_TIMEOUT_MAX 3600u
 
@@ -18,6 +19,7 @@ struct nb_config {
 	enum nb_conflict conflict;
 	enum nb_off off;         /* how a 0 request is met */
 	unsigned timeout_s;      /* one helper run, seconds */
+	enum nb_membind mpi_membind; /* launchers' strict memory binding */
 };
 
 /* Fills cfg with the built-in defaults (helper path compiled in). */

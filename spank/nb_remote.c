@@ -2,8 +2,11 @@
 /* remote context (slurmstepd, or psslurm's forwarders, the job's steps):
  * in each task, before it execs, give a job that asked for 0 the local
  * memory policy, export what is in force for the task as
- * SLURM_NUMA_BALANCING, and tell the job on its stderr, once per step and
- * node, when that is not what it asked for; have the helper keep the job
+ * SLURM_NUMA_BALANCING and the request it serves (the site's default
+ * included) as SLURM_NUMA_BALANCING_REQUEST, and where the site asks for
+ * it (mpi_membind=) the MPI launchers' strict memory binding; tell the
+ * job on its stderr, once per step and node, when that is not what it
+ * asked for; have the helper keep the job
  * cgroup's counters when the step ends (where the kernel counts per
  * cgroup). task_init reads everything itself: under psslurm it runs in
  * another process than user_init, so nothing a hook before it left in
@@ -20,8 +23,9 @@
 #include "common/readfile.h"
 #include "common/statedir.h"
 #include "common/vmstat.h"
+#include "nb_membind.h"
 #include "nb_plugin.h"
-#include "nb_policy.h"
+#include "common/mempolicy.h"
 #include "nb_route.h"
 #include "nb_statedir.h"
 
@@ -102,6 +106,50 @@ static void export_env(spank_t sp, const struct nb_task *t)
 	if (t->set_local &&
 	    spank_setenv(sp, "SLURM_NUMA_BALANCING_POLICY", "local", 1) != ESPANK_SUCCESS)
 		slurm_error(NB_LOG ": cannot set SLURM_NUMA_BALANCING_POLICY");
+	if (t->request != NB_DEFAULT_KEEP &&
+	    spank_setenv(sp, "SLURM_NUMA_BALANCING_REQUEST", job_request_name(t->request), 1) !=
+	    ESPANK_SUCCESS)
+		slurm_error(NB_LOG ": cannot set SLURM_NUMA_BALANCING_REQUEST");
+}
+
+/* Whether the task's environment has name; a value too long to read
+ * counts as set. */
+static bool job_has(spank_t sp, const char *name, char *buf, size_t len)
+{
+	spank_err_t rc = spank_getenv(sp, name, buf, len);
+
+	if (rc == ESPANK_NOSPACE && len > 0)
+		buf[0] = '\0';
+	return rc != ESPANK_ENV_NOEXIST;
+}
+
+/* The site's mpi_membind=: the launchers' strict memory binding for a
+ * 0 or 0-tasks job that has set none of their parameters itself. */
+static void export_membind(spank_t sp, const struct nb_task *t, bool first)
+{
+	char job[32], buf[64];
+	const char *job_value = job_has(sp, NB_MEMBIND_JOB_ENV, job, sizeof(job)) ? job : NULL;
+	bool user_set = false;
+
+	if (nb_state.cfg.mpi_membind == NB_MEMBIND_OFF)
+		return;
+	for (int i = 0; i < NB_MEMBIND_NVARS; i++)
+		user_set = job_has(sp, nb_membind_vars[i].name, buf, sizeof(buf)) || user_set;
+	switch (nb_membind_decide(nb_state.cfg.mpi_membind, t->request, job_value, user_set)) {
+	case NB_MEMBIND_BAD_JOB:
+		if (first)
+			fprintf(stderr, NB_LOG ": warning: " NB_MEMBIND_JOB_ENV "='%.31s': use strict or none; the MPI launchers' memory binding is left as it is\n",
+				job);
+		break;
+	case NB_MEMBIND_EXPORT:
+		for (int i = 0; i < NB_MEMBIND_NVARS; i++)
+			if (spank_setenv(sp, nb_membind_vars[i].name, nb_membind_vars[i].value, 0) !=
+			    ESPANK_SUCCESS)
+				slurm_error(NB_LOG ": cannot set %s", nb_membind_vars[i].name);
+		break;
+	case NB_MEMBIND_SKIP:
+		break;
+	}
 }
 
 /* On the job's stderr: the task's own stderr before exec. */
@@ -122,6 +170,7 @@ int nb_remote_task_init(spank_t sp)
 	struct nb_task t = { .set_errno = 0 };
 	char mem_bind[64];
 	uint32_t job;
+	bool first;
 
 	if (!nb_state.cfg_ok || spank_get_item(sp, S_JOB_ID, &job) != ESPANK_SUCCESS)
 		return 0;
@@ -130,8 +179,10 @@ int nb_remote_task_init(spank_t sp)
 	apply_route(&t);
 	if (spank_getenv(sp, "SLURM_MEM_BIND_TYPE", mem_bind, sizeof(mem_bind)) == ESPANK_SUCCESS)
 		t.mem_bind = mem_bind;
+	first = first_task(sp);
 	export_env(sp, &t);
-	if (first_task(sp))
+	export_membind(sp, &t, first);
+	if (first)
 		tell(&t);
 	return 0;
 }

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "common/kernel.h"
-#include "nb_policy.h"
+#include "common/mempolicy.h"
 
 bool nb_route_tasks(int request, enum nb_off off)
 {

@@ -24,21 +24,23 @@ START_TEST(defaults)
 	ck_assert_int_eq(cfg.conflict, NB_CONFLICT_KEEP);
 	ck_assert_uint_eq(cfg.timeout_s, 10u);
 	ck_assert_int_eq(cfg.off, NB_OFF_BOTH);
+	ck_assert_int_eq(cfg.mpi_membind, NB_MEMBIND_OFF);
 }
 END_TEST
 
 START_TEST(every_key)
 {
 	char *const argv[] = { "helper=/opt/nb/helper", "default=0", "allow=1,0",
-			       "conflict=latest", "timeout=30", "off=tasks" };
+			       "conflict=latest", "timeout=30", "off=tasks", "mpi_membind=job" };
 
-	ck_assert_int_eq(parse(6, argv), 0);
+	ck_assert_int_eq(parse(7, argv), 0);
 	ck_assert_str_eq(cfg.helper, "/opt/nb/helper");
 	ck_assert_int_eq(cfg.default_value, 0);
 	ck_assert_uint_eq(cfg.allow_mask, 3u);
 	ck_assert_str_eq(conflict_name(cfg.conflict), "latest");
 	ck_assert_uint_eq(cfg.timeout_s, 30u);
 	ck_assert_int_eq(cfg.off, NB_OFF_TASKS);
+	ck_assert_int_eq(cfg.mpi_membind, NB_MEMBIND_JOB);
 }
 END_TEST
 
@@ -74,6 +76,8 @@ static const struct bad_arg {
 	{ "off=all", "both, tasks or node" },
 	{ "off=Node", "both, tasks or node" },
 	{ "off=", "empty value" },
+	{ "mpi_membind=on", "off, job or all" },
+	{ "mpi_membind=", "empty value" },
 	{ "tiemout=5", "unknown key" },
 	{ "helper", "expected key=value" },
 	{ "=0", "expected key=value" },

@@ -13,8 +13,8 @@ int main(void)
 	srunner_add_suite(sr, outcome_suite());
 	srunner_add_suite(sr, spawn_suite());
 	srunner_add_suite(sr, route_suite());
-	srunner_add_suite(sr, policy_suite());
 	srunner_add_suite(sr, statedir_suite());
+	srunner_add_suite(sr, membind_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -9,7 +9,7 @@ Suite *config_suite(void);
 Suite *outcome_suite(void);
 Suite *spawn_suite(void);
 Suite *route_suite(void);
-Suite *policy_suite(void);
 Suite *statedir_suite(void);
+Suite *membind_suite(void);
 
 #endif

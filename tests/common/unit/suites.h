@@ -13,6 +13,7 @@ Suite *vmstat_suite(void);
 Suite *readfile_suite(void);
 Suite *escape_suite(void);
 Suite *ended_suite(void);
+Suite *mempolicy_suite(void);
 
 /* Writes len bytes to a new temporary file; returns its path (static
  * storage, valid until the next call). */

@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "check_suites.h"
-#include "nb_policy.h"
+#include "suites.h"
+#include "common/mempolicy.h"
 
 /* The policy numa_maps shows for the first mapping of a program that f
  * (a file or a pipe from it) describes. */
@@ -60,7 +60,7 @@ START_TEST(names)
 }
 END_TEST
 
-Suite *policy_suite(void)
+Suite *mempolicy_suite(void)
 {
 	Suite *s = suite_create("policy");
 	TCase *tc = tcase_create("policy");

@@ -2,8 +2,8 @@
 /* The calling task's memory policy, through the kernel's system calls (no
  * libnuma): read it, give the task MPOL_LOCAL, and say whether the
  * kernel's NUMA balancing scans memory under it. */
-#ifndef NB_POLICY_H
-#define NB_POLICY_H
+#ifndef NB_MEMPOLICY_H
+#define NB_MEMPOLICY_H
 
 #include <stdbool.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The task's memory policy through get_mempolicy(2) and set_mempolicy(2),
- * called by number: the plugin needs no libnuma. */
-#include "nb_policy.h"
+ * called by number: the plugin and numa-balancing-check need no libnuma. */
+#include "mempolicy.h"
 
 #include <errno.h>
 #include <linux/mempolicy.h>
