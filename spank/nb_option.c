@@ -39,7 +39,10 @@ int nb_option_cb(int val, const char *optarg, int remote)
 }
 
 /* srun inside an allocation: the node-wide value was set for the job by
- * its prolog; a different value for one step cannot be honoured. */
+ * its prolog, and a step's tasks follow the job's request (nb_remote.c).
+ * A job that asked for nothing has no request to follow: the step's 0 or
+ * 0-tasks still gives its tasks the memory policy local, which keeps
+ * balancing off for them, but moves no node-wide value. */
 int nb_local_post_opt(spank_t sp)
 {
 	const char *job = getenv("SLURM_JOB_ID");
@@ -50,9 +53,12 @@ int nb_local_post_opt(spank_t sp)
 	if (job == NULL || nb_state.requested < 0 ||
 	    nb_state.requested == job_value)
 		return 0;
-	if (job_value < 0)
-		slurm_spank_log(NB_LOG ": warning: --numa-balancing is set per job, not per step: job %s did not ask for it, so --numa-balancing=%s on this srun changes nothing",
+	if (job_value < 0 && nb_state.requested != 1)
+		slurm_spank_log(NB_LOG ": warning: --numa-balancing is set per job, not per step: job %s did not ask for it, so --numa-balancing=%s on this srun gives only its tasks the memory policy local (balancing skips them); the node-wide value stays as it is",
 				job, job_request_name(nb_state.requested));
+	else if (job_value < 0)
+		slurm_spank_log(NB_LOG ": warning: --numa-balancing is set per job, not per step: job %s did not ask for it, so --numa-balancing=1 on this srun changes no node-wide value; its tasks get balancing where the node has it on",
+				job);
 	else
 		slurm_spank_log(NB_LOG ": warning: --numa-balancing is set per job, not per step: job %s asked for %s, so --numa-balancing=%s on this srun changes nothing",
 				job, job_request_name(job_value), job_request_name(nb_state.requested));

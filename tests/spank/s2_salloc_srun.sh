@@ -40,4 +40,11 @@ scenario_salloc_srun() {
 		'warning: --numa-balancing is set per job, not per step: job [0-9]+ asked for 1'
 	expect_eq "the step still runs with the job's value" \
 		"$(probe_value "$OUT/$j.out" sysctl)" 1
+	j=$(submit --wrap "srun --numa-balancing=0 printenv SLURM_NUMA_BALANCING_POLICY") ||
+		{ fail "sbatch failed"; return; }
+	wait_gone "$j"
+	expect_grep "srun --numa-balancing=0 in a job that asked nothing: its tasks get local" \
+		"$OUT/$j.out" '^local$'
+	expect_grep "srun --numa-balancing=0 in a job that asked nothing: the warning says so" \
+		"$OUT/$j.err" 'did not ask for it, so --numa-balancing=0 on this srun gives only its tasks the memory policy local'
 }
