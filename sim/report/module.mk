@@ -18,13 +18,14 @@ UNINSTALL_TARGETS += uninstall-report
 .PHONY: check-report install-report uninstall-report
 
 # Statistics, verdict, disturbance, headline and the whole report on
-# synthetic runs; then the validation driver's refusals of bad options.
+# synthetic runs; then the validation driver's refusals of bad options and
+# both programs' -h, --help and --version.
 check-report:
 	@mkdir -p $(REPORT_MPL)
 	MPLCONFIGDIR=$(REPORT_MPL) PYTHONPATH=sim/report:tests/report \
 	  $(PYTHON) -m unittest discover -s tests/report -t tests/report
 	tests/report/validate-usage sim/report/numa-balancing-validate \
-	  $(B)/report/validate-usage
+	  sim/report/nbsim-report $(VERSION) $(B)/report/validate-usage
 
 # The report tools live together in $(LIBEXECDIR)/report (each finds the
 # others beside itself); the two commands are linked into $(BINDIR).
