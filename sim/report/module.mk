@@ -105,8 +105,11 @@ check-demo-lab: deps all
 
 # --command on the local Slurm: one pair of jobs running `srun touch-pages`
 # (1 GiB of base pages, touched 400 times by 2 threads: 4-5 s here, long
-# enough for the balancing scanner to mark pages), then the run
-# directories and the report must be complete.
+# enough for the balancing scanner to mark pages), compared by --metric
+# on the time the program prints, as a NEST user compares NEST's own
+# simulation time; then the run directories and the report must be
+# complete, every run with the printed figure and the report naming it.
+CHECK_METRIC  := touch-pages: .*, ([0-9.]+) s
 TOUCH_PAGES   := $(B)/report/touch-pages
 CHECK_COMMAND := $(B)/report/check-command
 CHECK_TARGETS += check-command
@@ -119,6 +122,7 @@ check-command: all $(TOUCH_PAGES)
 	@mkdir -p $(REPORT_MPL)
 	B=$(B) MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo --where host $(CHECK_COMMAND) $(SIM_B)/nbsim \
 	  --command 'srun $(abspath $(TOUCH_PAGES)) 1024 400 2' --threads 2 \
-	  --reps 1 --poll 1
+	  --metric '$(CHECK_METRIC)' --reps 1 --poll 1
 	PYTHONPATH=sim/report $(PYTHON) tests/report/verify_demo.py \
-	  $(CHECK_COMMAND)/validation --command --conditions 2
+	  $(CHECK_COMMAND)/validation --command --metric '$(CHECK_METRIC)' \
+	  --conditions 2
