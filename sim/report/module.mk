@@ -13,6 +13,7 @@ REPORT_MPL  := $(B)/report/mpl
 REPORT_LIB  := $(DESTDIR)$(LIBEXECDIR)/report
 
 CHECK_TARGETS     += check-report
+CHECK_QUICK       += check-report
 INSTALL_TARGETS   += install-report
 UNINSTALL_TARGETS += uninstall-report
 .PHONY: check-report install-report uninstall-report
@@ -50,6 +51,7 @@ uninstall-report:
 # report.json against docs/report.schema.json: the report of two real
 # nbsim runs validates, and removing any key the schema requires fails it.
 CHECK_TARGETS += check-report-schema
+CHECK_QUICK   += check-report-schema
 .PHONY: check-report-schema
 check-report-schema: $(SIM_B)/nbsim
 	tests/docs/report-schema $(SIM_B)/nbsim $(B)/report/schema
@@ -113,6 +115,7 @@ CHECK_METRIC  := touch-pages: .*, ([0-9.]+) s
 TOUCH_PAGES   := $(B)/report/touch-pages
 CHECK_COMMAND := $(B)/report/check-command
 CHECK_TARGETS += check-command
+CHECK_QUICK   += check-command
 LINT_SOURCES  += tests/report/touch-pages.c
 .PHONY: check-command
 $(TOUCH_PAGES): tests/report/touch-pages.c
