@@ -37,7 +37,7 @@ LDFLAGS     ?=
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null)
 
-.PHONY: all check install uninstall clean deps demo lint check-clang \
+.PHONY: all check check-all install uninstall clean deps demo lint check-clang \
         check-sanitize
 .DEFAULT_GOAL := all
 
@@ -73,9 +73,12 @@ FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -O1 -g $(WARN) -I. \
                -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZERS     :=
 
-# Components append to these.
+# Components append to these. CHECK_TARGETS is every check (make
+# check-all); CHECK_QUICK the ones make check runs (unit tests, short model
+# and chaos tests, one local-Slurm integration leg, the report, the docs).
 ALL_TARGETS       :=
 CHECK_TARGETS     :=
+CHECK_QUICK       :=
 INSTALL_TARGETS   :=
 UNINSTALL_TARGETS :=
 
@@ -85,6 +88,7 @@ include common/module.mk spank/module.mk helper/module.mk check/module.mk sim/mo
 
 # Whole-tree checks, run after the components' own.
 CHECK_TARGETS += fuzz-smoke check-install check-docs lint check-clang check-sanitize
+CHECK_QUICK   += check-install check-docs lint
 .PHONY: unit-tests check-install check-docs check-docs-long fuzz fuzz-smoke
 
 fuzz: $(FUZZERS)
@@ -100,9 +104,13 @@ all: $(ALL_TARGETS)
 deps:
 	tools/install-deps
 
-# Every test; one summary line at the end, non-zero exit if any failed.
-# Warnings are errors here (tools/run-checks sets WERROR=1).
+# The quick tier (make check) and every test (make check-all); one summary
+# line at the end, non-zero exit if any failed. Warnings are errors here
+# (tools/run-checks sets WERROR=1).
 check: deps
+	tools/run-checks $(CHECK_QUICK)
+
+check-all: deps
 	tools/run-checks $(CHECK_TARGETS)
 
 # Into the live system (no DESTDIR), tools/install-unowned first installs

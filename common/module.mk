@@ -25,6 +25,7 @@ COMMON_FUZZERS := $(FUZZ_B)/common/fuzz_values $(FUZZ_B)/common/fuzz_kernel \
 FUZZERS += $(COMMON_FUZZERS)
 
 CHECK_TARGETS += common-unit
+CHECK_QUICK   += common-unit
 LINT_SOURCES += common/*.c tests/common/unit/*.c tests/common/fuzz/*.c
 .PHONY: common-unit
 unit-tests: common-unit

@@ -37,6 +37,8 @@ ALL_TARGETS += $(HELPER_BIN) $(HELPER_TEST_BIN)
 CHECK_TARGETS += helper-unit helper-stress helper-faults helper-ioerrors helper-changes helper-privs \
                  helper-script helper-inject helper-nodes helper-metrics helper-kernel \
                  helper-slurm-prolog helper-slurm-gone chaos
+CHECK_QUICK   += helper-unit helper-stress helper-faults helper-ioerrors helper-changes helper-privs \
+                 helper-script helper-nodes helper-metrics helper-kernel chaos
 INSTALL_TARGETS += install-helper
 UNINSTALL_TARGETS += uninstall-helper
 LINT_SOURCES += helper/*.c tests/helper/*.c tests/helper/unit/*.c tests/helper/chaos/*.c \

@@ -23,6 +23,7 @@ LAB_RUN  = MPLCONFIGDIR=$(REPORT_MPL) lab/lab --nbsim $(SIM_B)/nbsim \
 
 ALL_TARGETS   += $(LAB_B)/refpattern
 CHECK_TARGETS += check-lab-report check-lab check-cgroup-v2
+CHECK_QUICK   += check-lab-report
 LINT_SOURCES  += lab/refpattern.c
 .PHONY: lab check-lab check-lab-report check-cgroup-v2 lab-membind
 

@@ -25,6 +25,7 @@ SIO_JEMALLOC := /usr/lib/x86_64-linux-gnu/libjemalloc.so.2
 
 LINT_SOURCES += $(SIM_IO_SOURCES) $(SIO_TEST_SRC)
 CHECK_TARGETS += check-sim-io
+CHECK_QUICK   += check-sim-io
 .PHONY: check-sim-io sim-io-unit sim-io-jemalloc sim-io-result-dir
 unit-tests: sim-io-unit
 

@@ -46,6 +46,7 @@ SIM_TLIBS   = $(CHECK_LIBS) -lm
 
 ALL_TARGETS       += $(SIM_B)/nbsim
 CHECK_TARGETS     += check-sim
+CHECK_QUICK       += check-sim
 INSTALL_TARGETS   += install-sim
 UNINSTALL_TARGETS += uninstall-sim
 LINT_SOURCES      += $(SIM_SRC) $(SIM_TSRC)

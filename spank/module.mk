@@ -52,9 +52,11 @@ FUZZERS += $(SPANK_FUZZERS)
 
 ALL_TARGETS       += $(SPANK_SO) $(SPANK_NOHOOKS_SO)
 # check-slurm-releases runs the integration suite on this host's Slurm too,
-# so check-integration is not run a second time by make check.
+# so check-integration is not run a second time by make check-all; make
+# check runs it alone, this host's leg.
 CHECK_TARGETS     += check-spank-unit check-psslurm check-launch-stats check-slurm-releases \
                      check-packages check-multinode
+CHECK_QUICK       += check-spank-unit check-psslurm check-launch-stats check-integration
 INSTALL_TARGETS   += install-spank
 UNINSTALL_TARGETS += uninstall-spank
 LINT_SOURCES      += $(sort $(SPANK_CORE) spank/nb_start_fork.c) $(SPANK_GLUE) $(SPANK_TESTS) spank/tests/fuzz_config.c \

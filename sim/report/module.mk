@@ -15,20 +15,21 @@ REPORT_MPL  := $(B)/report/mpl
 REPORT_LIB  := $(DESTDIR)$(LIBEXECDIR)/report
 
 CHECK_TARGETS     += check-report
+CHECK_QUICK       += check-report
 INSTALL_TARGETS   += install-report
 UNINSTALL_TARGETS += uninstall-report
 .PHONY: check-report install-report uninstall-report
 
 # Statistics, verdict, disturbance, headline and the whole report on
-# synthetic runs; the validation driver's refusals of bad options; then
-# the rendered page's first screen in headless Chromium (page-dom skips,
+# synthetic runs; the validation driver's refusals of bad options and
+# both programs' -h, --help and --version; then the rendered page's first screen in headless Chromium (page-dom skips,
 # saying so, where none is installed).
 check-report:
 	@mkdir -p $(REPORT_MPL)
 	MPLCONFIGDIR=$(REPORT_MPL) PYTHONPATH=sim/report:tests/report \
 	  $(PYTHON) -m unittest discover -s tests/report -t tests/report
 	tests/report/validate-usage sim/report/numa-balancing-validate \
-	  $(B)/report/validate-usage
+	  sim/report/nbsim-report $(VERSION) $(B)/report/validate-usage
 	MPLCONFIGDIR=$(REPORT_MPL) tests/report/page-dom $(B)/report/page-dom
 
 # The report images of docs/benchmark.md: docs/img/report-top.png (the
@@ -68,6 +69,7 @@ uninstall-report:
 # report.json against docs/report.schema.json: the report of two real
 # nbsim runs validates, and removing any key the schema requires fails it.
 CHECK_TARGETS += check-report-schema
+CHECK_QUICK   += check-report-schema
 .PHONY: check-report-schema
 check-report-schema: $(SIM_B)/nbsim
 	tests/docs/report-schema $(SIM_B)/nbsim $(B)/report/schema
@@ -123,11 +125,15 @@ check-demo-lab: deps all
 
 # --command on the local Slurm: one pair of jobs running `srun touch-pages`
 # (1 GiB of base pages, touched 400 times by 2 threads: 4-5 s here, long
-# enough for the balancing scanner to mark pages), then the run
-# directories and the report must be complete.
+# enough for the balancing scanner to mark pages), compared by --metric
+# on the time the program prints, as a NEST user compares NEST's own
+# simulation time; then the run directories and the report must be
+# complete, every run with the printed figure and the report naming it.
+CHECK_METRIC  := touch-pages: .*, ([0-9.]+) s
 TOUCH_PAGES   := $(B)/report/touch-pages
 CHECK_COMMAND := $(B)/report/check-command
 CHECK_TARGETS += check-command
+CHECK_QUICK   += check-command
 LINT_SOURCES  += tests/report/touch-pages.c
 .PHONY: check-command
 $(TOUCH_PAGES): tests/report/touch-pages.c
@@ -137,6 +143,7 @@ check-command: all $(TOUCH_PAGES)
 	@mkdir -p $(REPORT_MPL)
 	B=$(B) MPLCONFIGDIR=$(REPORT_MPL) sim/report/demo --where host $(CHECK_COMMAND) $(SIM_B)/nbsim \
 	  --command 'srun $(abspath $(TOUCH_PAGES)) 1024 400 2' --threads 2 \
-	  --reps 1 --poll 1
+	  --metric '$(CHECK_METRIC)' --reps 1 --poll 1
 	PYTHONPATH=sim/report $(PYTHON) tests/report/verify_demo.py \
-	  $(CHECK_COMMAND)/validation --command --conditions 2
+	  $(CHECK_COMMAND)/validation --command --metric '$(CHECK_METRIC)' \
+	  --conditions 2

@@ -25,6 +25,7 @@ static const struct option longopts[] = {
 	{"t-sim", required_argument, NULL, OPT_SIM},
 	{"dt", required_argument, NULL, OPT_DT},
 	{"seed", required_argument, NULL, OPT_SEED},
+	{"output", required_argument, NULL, OPT_OUT},
 	{"out", required_argument, NULL, OPT_OUT},
 	{"areas", required_argument, NULL, OPT_AREAS},
 	{"placement-every", required_argument, NULL, OPT_PLACEMENT},
@@ -51,7 +52,8 @@ static void usage(void)
 	       "  --t-sim MS            simulation with cycle timers (default 1000)\n"
 	       "  --dt MS               time step (default 0.1)\n"
 	       "  --seed N              random seed, 0..4294967295 (default 12345)\n"
-	       "  --out DIR             result directory (default nbsim-out)\n"
+	       "  -o, --output DIR      result directory (default nbsim-out; --out is the\n"
+	       "                        same option)\n"
 	       "  --areas A             multi-area: number of areas (default 32)\n"
 	       "  --placement-every N   sample page placement every N cycles (default 0: off)\n"
 	       "  --sync-timer          MPI_Barrier before communicate, timed as 'sync' (default off)\n"
@@ -70,7 +72,7 @@ static void usage(void)
 	       "  --powercap DIR        read the sim phase's package and DRAM energy from the\n"
 	       "                        RAPL zones DIR/intel-rapl:* (default /sys/class/powercap;\n"
 	       "                        the lowest rank of each node reads)\n"
-	       "  --help                this text\n"
+	       "  -h, --help            this text\n"
 	       "  --version             version\n");
 }
 
@@ -206,7 +208,7 @@ static int check(const struct nb_opts *o)
 		return -1;
 	}
 	if (!*o->out) {
-		fprintf(stderr, "nbsim: --out must name a directory\n");
+		fprintf(stderr, "nbsim: --output must name a directory\n");
 		return -1;
 	}
 	return multiple_of_dt("--t-presim", o->t_presim, o->dt) ||
@@ -226,8 +228,10 @@ int nb_cli_parse(struct nb_opts *o, int argc, char **argv)
 	*o = d;
 	opterr = 0;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
-		if (c == OPT_HELP) {
+	while ((c = getopt_long(argc, argv, "ho:", longopts, NULL)) != -1) {
+		if (c == 'o')
+			c = OPT_OUT;
+		if (c == OPT_HELP || c == 'h') {
 			usage();
 			return 1;
 		}

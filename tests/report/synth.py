@@ -221,13 +221,15 @@ def _sample_text(host, time_s, nb, counters, ticks, pressure_us, load,
 def command_run(path, *, requested=1, rep="01", wall_s=3.0, exit_status=0,
                 counters=None, hosts=("node1",), steal_ticks=0,
                 pressure_s=0.0, kernel=None, job_id="7", numa_nodes=1,
-                command="srun ./touch 3", policy=None,
-                cpu_model="AMD EPYC"):
+                command="srun ./touch 3", policy=None, metric=None,
+                output=None, cpu_model="AMD EPYC"):
     """A --command run directory as the job script and nbv-node-sample
     write it (docs/design.md, Interface 3): counters (a vmstat() dict,
     default what `requested` would produce) grow between the samples,
     as do steal time and CPU pressure; policy: the samples'
-    memory_policy (left out when None)."""
+    memory_policy (left out when None); metric: the --metric regex
+    (recorded when given); output: the command's standard output (written
+    when given)."""
     os.makedirs(path, exist_ok=True)
     nb = "unset" if requested is None else requested
     kernel = _kernel(requested) if kernel is None else kernel
@@ -242,8 +244,13 @@ def command_run(path, *, requested=1, rep="01", wall_s=3.0, exit_status=0,
               else _value(requested),
               "rep": rep, "omp_proc_bind": "close", "omp_places": "cores",
               "slurm_cpu_bind": "unset"}
+    if metric is not None:
+        fields["metric"] = metric
     with open(os.path.join(path, "command-run.txt"), "w") as f:
         f.write("".join(f"{k} {v}\n" for k, v in fields.items()))
+    if output is not None:
+        with open(os.path.join(path, "command-output.txt"), "w") as f:
+            f.write(output)
     zero = {k: 1000 for k in counters}
     for t, host in enumerate(hosts):
         for which, time_s, values, steal, psi, value in (

@@ -2,9 +2,30 @@
 """nbreport.paired: the exact sign-test interval and the estimate of
 pairs needed, on values with known answers."""
 
+import math
 import unittest
+from fractions import Fraction
 
 from nbreport import paired
+
+
+def exact_rank(n):
+    """The sign test's k and coverage by exact rational arithmetic: the
+    oracle the library's probabilities must agree with."""
+    best = None
+    for k in range(1, n // 2 + 1):
+        below = sum(math.comb(n, i) for i in range(k))
+        coverage = 1 - Fraction(2 * below, 2 ** n)
+        if coverage < Fraction(95, 100):
+            break
+        best = (k, coverage)
+    return best
+
+
+def exact_tail(n, q, need):
+    """P(Binomial(n, q) >= need) summed term by term."""
+    return sum(math.comb(n, i) * q ** i * (1 - q) ** (n - i)
+               for i in range(need, n + 1))
 
 
 class SignTest(unittest.TestCase):
@@ -20,6 +41,15 @@ class SignTest(unittest.TestCase):
         # n = 20: k = 6, the textbook value (coverage 95.9 %).
         self.assertEqual(paired.sign_test_rank(20)[0], 6)
         self.assertAlmostEqual(paired.sign_test_rank(20)[1], 0.9586, places=4)
+
+    def test_agrees_with_exact_arithmetic(self):
+        for n in range(1, 301):
+            want, got = exact_rank(n), paired.sign_test_rank(n)
+            if want is None:
+                self.assertIsNone(got, n)
+                continue
+            self.assertEqual(got[0], want[0], n)
+            self.assertAlmostEqual(got[1], float(want[1]), places=14)
 
     def test_interval(self):
         iv = paired.median_interval([1.3, 1.1, 1.2, 1.15, 1.25, 1.05, 1.4,
@@ -59,6 +89,14 @@ class PairsNeeded(unittest.TestCase):
     def test_no_effect_is_beyond_advice(self):
         self.assertIsNone(paired.pairs_needed([0.9, 1.1, 1.0, 0.95, 1.05]))
         self.assertIsNone(paired.pairs_needed([1.2]))
+
+    def test_power_is_both_tails(self):
+        for n, p in ((6, 0.9), (20, 0.7), (57, 0.35)):
+            need = n + 1 - paired.sign_test_rank(n)[0]
+            want = exact_tail(n, p, need) + exact_tail(n, 1 - p, need)
+            self.assertAlmostEqual(paired._power(n, p, 0.95), want,
+                                   places=12)
+        self.assertEqual(paired._power(5, 0.99, 0.95), 0.0)
 
     def test_estimate_reaches_its_power(self):
         ratios = [1.1, 0.98, 1.15, 1.05]

@@ -19,11 +19,14 @@ every 0-tasks condition with the sysctl at 1 and its tasks under the
 local policy, the headline's kernel line gives hint faults and pages
 migrated for each condition and nbsim's own zeros for 0-tasks, and the
 headline says first where the runs ran and why). --also-command accepts --command runs beside
-nbsim's.
-    verify_demo.py VALIDATION_DIR (--ranks N [--also-command] | --command)
+nbsim's. --metric REGEX (with --command): every run took its figure from
+its output, and report.json names that figure for every condition.
+    verify_demo.py VALIDATION_DIR (--ranks N [--also-command] |
+                   --command [--metric REGEX])
                    --conditions K [--expect quiet|disturbed|lab]"""
 
 import argparse
+import html
 import json
 import os
 import sys
@@ -96,6 +99,23 @@ def report_problems(reportdir, args):
         page = f.read()
     if not 0 < page.find('class="headline"') < page.find("<h2>"):
         yield "index.html: the headline does not come first"
+    if args.metric is not None:
+        yield from _metric_problems(obj, page, args.metric)
+
+
+def _metric_problems(obj, page, regex):
+    """--metric: every condition compared the output's figure, every run
+    had one, and the page names it."""
+    name = f"output /{regex}/"
+    for c in obj["conditions"]:
+        if c["metric"] != name:
+            yield f"report.json: {c['label']} compared {c['metric']!r}"
+    for r in obj["runs"]:
+        if r["metric_error"] is not None or not r["metric"] > 0:
+            yield (f"report.json: run {r['name']}: no figure from its "
+                   f"output: {r['metric_error']}")
+    if html.escape(name) not in page:
+        yield "index.html: does not name the figure compared"
 
 
 def _quiet(obj, cond):
@@ -210,6 +230,7 @@ def main():
     mode.add_argument("--ranks", type=int)
     mode.add_argument("--command", action="store_true")
     p.add_argument("--also-command", action="store_true")
+    p.add_argument("--metric", metavar="REGEX")
     p.add_argument("--conditions", type=int, required=True)
     p.add_argument("--expect", choices=("quiet", "disturbed", "lab"))
     args = p.parse_args()

@@ -16,6 +16,7 @@ from . import (compare, conditions, disturb, figures, headline, machine,
 from .cmdrun import is_command_run, load_command_run
 from .rundir import RunDirError, load_run
 from .verdict import FAIL, judge
+from .version import VERSION
 
 EXIT_FLAGGED, EXIT_BAD_INPUT = 1, 2
 
@@ -25,20 +26,23 @@ def _parser():
         prog="nbsim-report",
         description="Report on nbsim result directories and "
         "numa-balancing-validate --command run directories: a headline "
-        "(setting in force, effect with its 95 %% confidence interval, "
+        "(setting in force, effect with its 95 % confidence interval, "
         "disturbance, kernel activity), report.json, cycle-time figures per "
         "condition and a verdict on whether each run's label was in force.")
     p.add_argument("runs", nargs="+", metavar="RUN_DIR",
                    help="nbsim --out directories or --command run "
                    "directories")
-    p.add_argument("-o", "--output", required=True, metavar="REPORT_DIR",
+    p.add_argument("-o", "--output", "--out", required=True,
+                   metavar="REPORT_DIR",
                    help="where index.html, report.json and the PNGs go "
-                   "(created)")
+                   "(created; --out is the same option)")
     p.add_argument("--quantile", type=float, default=99.0,
                    help="cut-off for the cycle-time axes, as a percentile "
                    "of all cycle times pooled (default: %(default)s)")
     p.add_argument("--cutoff-ms", type=float,
                    help="cut-off in ms (overrides --quantile)")
+    p.add_argument("--version", action="version",
+                   version=f"nbsim-report {VERSION}")
     p.add_argument("--where", metavar="TEXT",
                    help="where the runs ran and why, in one line: put "
                    "first in the headline (make demo says so when it runs "

@@ -7,14 +7,14 @@ The result is a Run of kind "command" whose summary has the keys of an
 nbsim summary that mean the same (numa_balancing, vmstat_delta, the Slurm
 values, numa_nodes, disturbance, provenance, tags; memory_policy: the
 sampling tasks', start and end on each host) plus command, exit_status, wall_s
-(the command's wall time) and window_s (between the two samples, which
-the counters cover)."""
+(the command's wall time), window_s (between the two samples, which
+the counters cover) and the figure compared (outmetric.py)."""
 
 import glob
 import os
 import re
 
-from . import policy
+from . import outmetric, policy
 from .rundir import VMSTAT_KEYS, Run, RunDirError
 
 RUN_FILE = "command-run.txt"
@@ -26,6 +26,8 @@ RUN_KEYS = ("format", "command", "exit_status", "start_utc", "wall_s",
 SAMPLE_KEYS = ("host", "time_s", "numa_balancing", *VMSTAT_KEYS, "stat_cpu",
                "clk_tck", "loadavg", "cpu_pressure_some_us", "cpus",
                "kernel", "cpu_model", "thp_enabled", "thp_defrag")
+# Written only with `numa-balancing-validate --metric`.
+OPTIONAL_RUN_KEYS = ("metric",)
 # Keys that samples taken before nbv-node-sample wrote them lack.
 OPTIONAL_SAMPLE_KEYS = ("numa_nodes", "memory_policy")
 UNSET = "unset"
@@ -191,7 +193,22 @@ def _summary(path, run, starts, ends):
         "allocator": "unknown",
         "provenance": _provenance(run, facts, hosts),
         "tags": {} if rep is None else {"rep": rep},
+        **_metric(path, run),
     }
+
+
+def _metric(path, run):
+    """metric_name, metric_value (the figure compared: the wall time, or
+    --metric's figure) and metric_error (why there is none, or None)."""
+    regex = run.get("metric")
+    if regex is None:
+        return {"metric_name": outmetric.name(None),
+                "metric_value": _number(os.path.join(path, RUN_FILE),
+                                        "wall_s", run["wall_s"]),
+                "metric_error": None}
+    value, error = outmetric.extract(path, regex)
+    return {"metric_name": outmetric.name(regex), "metric_value": value,
+            "metric_error": error}
 
 
 def is_command_run(path):
@@ -200,7 +217,8 @@ def is_command_run(path):
 
 def load_command_run(path):
     """Reads and checks a --command run directory; returns a Run."""
-    run = _read_pairs(os.path.join(path, RUN_FILE), RUN_KEYS)
+    run = _read_pairs(os.path.join(path, RUN_FILE), RUN_KEYS,
+                      OPTIONAL_RUN_KEYS)
     if run["format"] != FORMAT:
         _fail(os.path.join(path, RUN_FILE),
               f"format {run['format']!r}, expected {FORMAT!r}")

@@ -57,8 +57,10 @@ def _unusable(run):
     if run.kind == "command" and run.summary["exit_status"] != 0:
         why.append(f"{run.name}: the command exited "
                    f"{run.summary['exit_status']}")
-    if run.metric is None or not run.metric > 0:
-        why.append(f"{run.name} has no {('RTF' if run.kind == 'nbsim' else 'wall time')}")
+    if run.kind == "command" and run.summary["metric_error"]:
+        why.append(f"{run.name}: {run.summary['metric_error']}")
+    elif run.metric is None or not run.metric > 0:
+        why.append(f"{run.name} has no {run.metric_name}")
     return why
 
 

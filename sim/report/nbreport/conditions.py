@@ -55,7 +55,7 @@ class Condition:
 
     @property
     def metric_name(self):
-        return "RTF" if self.kind == "nbsim" else "wall time (s)"
+        return self.runs[0].metric_name
 
     def metrics(self):
         return [r.metric for r in self.runs]

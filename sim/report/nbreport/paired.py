@@ -9,12 +9,15 @@ The sign-test interval for the median of n ratios is [x(k), x(n+1-k)]
 1 - 2 P(B <= k - 1), B ~ Binomial(n, 1/2), is still at least 95 %. It
 assumes only that the pairs are independent: no normality, no symmetry,
 and one wild pair moves it by at most one order statistic. Below 6 pairs
-no k reaches 95 % (5 pairs: 93.75 %), so no interval is given."""
+no k reaches 95 % (5 pairs: 93.75 %), so no interval is given. The
+binomial probabilities come from scipy.stats."""
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Optional
+
+import numpy as np
+from scipy.stats import binom
 
 CONFIDENCE = 0.95
 POWER = 0.8          # the chance the estimate of pairs needed aims for
@@ -24,20 +27,11 @@ MAX_PAIRS = 1000     # beyond this, "more pairs" is no advice
 def sign_test_rank(n, confidence=CONFIDENCE):
     """(k, coverage): the largest k whose interval [x(k), x(n+1-k)] covers
     the median with at least `confidence`, or None when even [x(1), x(n)]
-    does not. Exact: coverage is 1 - 2 P(B <= k - 1), B ~ Bin(n, 1/2)."""
-    want = Fraction(str(confidence))
-    total = 2 ** n
-    best, below, term = None, 0, 1   # below: sum of C(n, i) for i < k
-    for k in range(1, n // 2 + 1):
-        below += term
-        term = term * (n - k + 1) // k
-        if (total - 2 * below) * want.denominator < want.numerator * total:
-            break
-        best = k
-    if best is None:
-        return None
-    return best, 1.0 - 2.0 * float(Fraction(sum(
-        math.comb(n, i) for i in range(best)), total))
+    does not. Coverage is 1 - 2 P(B <= k - 1), B ~ Bin(n, 1/2), which
+    falls as k grows."""
+    coverage = 1.0 - 2.0 * binom.cdf(np.arange(n // 2), n, 0.5)
+    k = int(np.count_nonzero(coverage >= confidence))
+    return (k, float(coverage[k - 1])) if k else None
 
 
 @dataclass
@@ -89,16 +83,6 @@ def share_above_one(ratios):
     return _normal_cdf(centre / sd)
 
 
-def _binom_tail(n, q, need):
-    """P(Binomial(n, q) >= need), in floating point."""
-    if q <= 0.0 or q >= 1.0:
-        return float(q >= 1.0)
-    lq, lr = math.log(q), math.log1p(-q)
-    return sum(math.exp(math.lgamma(n + 1) - math.lgamma(i + 1)
-                        - math.lgamma(n - i + 1) + i * lq + (n - i) * lr)
-               for i in range(need, n + 1))
-
-
 def _power(n, p, confidence):
     """The chance that n pairs give an interval that excludes 1, when each
     pair's ratio is above 1 with probability p."""
@@ -106,7 +90,7 @@ def _power(n, p, confidence):
     if rank is None:
         return 0.0
     need = n + 1 - rank[0]  # ratios on one side of 1 for the CI to exclude it
-    return _binom_tail(n, p, need) + _binom_tail(n, 1.0 - p, need)
+    return float(binom.sf(need - 1, n, p) + binom.sf(need - 1, n, 1.0 - p))
 
 
 def _rough_pairs(p, power):

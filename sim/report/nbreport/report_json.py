@@ -93,6 +93,7 @@ def run_record(run, cond):
     if run.kind == "command":
         rec["exit_status"] = run.summary["exit_status"]
         rec["wall_s"] = run.summary["wall_s"]
+        rec["metric_error"] = run.summary["metric_error"]
     return rec
 
 

@@ -85,9 +85,15 @@ class Run:
 
     @property
     def metric(self):
-        """What the comparison compares: the RTF, or the command's wall
-        time in seconds."""
-        return self.summary["rtf" if self.kind == "nbsim" else "wall_s"]
+        """What the comparison compares: the RTF, or the command's figure
+        (its wall time in seconds, or --metric's number; None when the
+        output gave none)."""
+        return self.summary["rtf" if self.kind == "nbsim" else "metric_value"]
+
+    @property
+    def metric_name(self):
+        return ("RTF" if self.kind == "nbsim"
+                else self.summary["metric_name"])
 
     @property
     def pair(self):
