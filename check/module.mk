@@ -15,6 +15,7 @@ NBCHECK_CFLAGS = $(BASE_CFLAGS) $(HARDEN) -I. -Icheck -MMD -MP $(CFLAGS)
 
 ALL_TARGETS       += $(NBCHECK_BIN)
 CHECK_TARGETS     += check-nbcheck check-launchers
+CHECK_QUICK       += check-nbcheck check-launchers
 INSTALL_TARGETS   += install-check
 UNINSTALL_TARGETS += uninstall-check
 LINT_SOURCES      += $(NBCHECK_SRCS) $(NBCHECK_TESTS)
