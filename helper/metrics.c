@@ -65,7 +65,7 @@ static enum nb_exit collect(char **text, size_t *len, int nodes)
 static int open_dir_safely(const char *dir)
 {
 	char copy[PATH_MAX], *save = NULL, *part;
-	int fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC), next;
+	int fd = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	struct stat st;
 
 	snprintf(copy, sizeof(copy), "%s", dir);
@@ -81,7 +81,8 @@ static int open_dir_safely(const char *dir)
 		}
 		if (!part)
 			return fd;
-		next = openat(fd, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		int next = openat(fd, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+
 		close(fd);
 		fd = next;
 	}
