@@ -77,10 +77,17 @@ ro epilog --job 1 2>/dev/null; rc=$?
 [ "$rc" -eq 0 ] || fail "read-only /proc/sys: epilog with nothing to act on exited $rc, want 0"
 value_is 3 "read-only /proc/sys, epilog"
 run 0 prolog --job 1 --value 0
-ro epilog --job 1 --script 2>/dev/null; rc=$?
+ro epilog --job 1 2>/dev/null; rc=$?
 [ "$rc" -eq 4 ] || fail "read-only /proc/sys: epilog that must restore exited $rc, want 4"
 value_is 2 "read-only /proc/sys, a restore that cannot be written"
-run 0 epilog --job 1
-value_is 3 "the restore once /proc/sys is writable again"
-echo "kernel: read-only /proc/sys: prolog exits 4 (0 with --script), an epilog with nothing to act on 0, one that must restore 4; value and state untouched"
+"$bin" check >/dev/null 2>&1; rc=$?
+[ "$rc" -eq 1 ] || fail "read-only /proc/sys: check exited $rc with job 1's restore owed, want 1"
+run 0 epilog --job 2
+value_is 3 "the restore, made by the next epilog once /proc/sys is writable again"
+run 0 prolog --job 3 --value 0
+ro epilog --job 3 --script 2>/dev/null; rc=$?
+[ "$rc" -eq 0 ] || fail "read-only /proc/sys: epilog --script with a restore owed exited $rc, want 0"
+run 0 reconcile
+value_is 3 "the restore, made by reconcile"
+echo "kernel: read-only /proc/sys: prolog exits 4 (0 with --script), an epilog with nothing to act on 0, one that must restore 4 (0 with --script) with check 1 until the next epilog or reconcile restores"
 echo "kernel: OK (original value $orig restored on exit)"
