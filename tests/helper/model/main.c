@@ -144,7 +144,7 @@ static int run(const struct opts *o)
 {
 	static struct event ev[MAX_EVENTS];
 	struct draw d = { o->seed ? o->seed : 1, 1, o->faults, o->deploy };
-	struct node node;
+	struct node node = { 0 };
 	struct oracle or;
 	uint32_t running[MAX_JOBS];
 	double t0 = now();

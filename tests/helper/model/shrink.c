@@ -13,7 +13,7 @@
 int model_replay(const char *helper, const struct event *ev, int n, int verbose,
                  char *tag, size_t taglen, char *msg, size_t msglen, int *at)
 {
-	struct node node;
+	struct node node = { 0 };
 	struct oracle o;
 	int rc = 0;
 
