@@ -53,10 +53,11 @@ void draw_event(struct draw *d, const uint32_t *running, int nrunning, int plugi
 
 /* node.c: the sandbox (a state directory and a fake sysctl under /dev/shm). */
 struct node {
-	char root[64], st[96], sysctl[96], slice[96];
+	char root[64], st[96], sysctl[96], slice[96], scope[128];
 	char env_sysctl[128], env_state[128], env_slice[128];
 	const char *helper;
 	int out;  /* memfd with the last run's output */
+	unsigned counter; /* the job cgroups' counters */
 };
 
 struct outcome {
@@ -69,6 +70,9 @@ int node_setup(struct node *n, const char *helper);
 void node_cleanup(struct node *n);
 void node_boot(const struct node *n, int baseline);
 int node_kernel(const struct node *n);
+/* A step of job ends: its cgroup with new counters. Its epilog: gone. */
+void node_cgroup_step(struct node *n, uint32_t job);
+void node_cgroup_remove(const struct node *n, uint32_t job);
 /* Runs the event's helper command (with its fault) and, in the plugin
  * deployment, records a failed run as the plugin does. */
 void node_run(const struct node *n, const struct event *e, int script, struct outcome *o);

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The model test's node: a state directory and a fake sysctl under
  * /dev/shm, the helper's test build run against them (with its fault),
- * the plugin's record of a failed run, and what is on disk. A boot cannot
+ * the plugin's record of a failed run, the job cgroups step-end reads
+ * (with counters that change before every step-end; Slurm removes a
+ * job's cgroup before its epilog), and what is on disk. A boot cannot
  * change the boot id the helper reads (/proc/sys/kernel/random/boot_id,
  * not a test path): it is a state directory emptied, as /run is after a
  * boot, and the sysctl set to the new baseline. */
@@ -35,7 +37,8 @@ int node_setup(struct node *n, const char *helper)
 	snprintf(n->st, sizeof(n->st), "%s/st", n->root);
 	snprintf(n->sysctl, sizeof(n->sysctl), "%s/numa_balancing", n->root);
 	snprintf(n->slice, sizeof(n->slice), "%s/slice", n->root);
-	if (mkdir(n->st, 0755) != 0 || mkdir(n->slice, 0755) != 0)
+	snprintf(n->scope, sizeof(n->scope), "%s/slurmstepd.scope", n->slice);
+	if (mkdir(n->st, 0755) != 0 || mkdir(n->slice, 0755) != 0 || mkdir(n->scope, 0755) != 0)
 		die("mkdir");
 	snprintf(n->env_sysctl, sizeof(n->env_sysctl), "NB_TEST_SYSCTL=%s", n->sysctl);
 	snprintf(n->env_state, sizeof(n->env_state), "NB_TEST_STATE_DIR=%s", n->st);
@@ -64,12 +67,62 @@ static void empty_dir(const char *path)
 	closedir(d);
 }
 
+static void cgroup_path(const struct node *n, uint32_t job, const char *file, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/job_%u%s%s", n->scope, job, file ? "/" : "", file ? file : "");
+}
+
+void node_cgroup_step(struct node *n, uint32_t job)
+{
+	char path[300];
+	FILE *f;
+	unsigned c = ++n->counter;
+
+	cgroup_path(n, job, NULL, path, sizeof(path));
+	if (mkdir(path, 0755) != 0 && errno != EEXIST)
+		die(path);
+	cgroup_path(n, job, "memory.stat", path, sizeof(path));
+	if (!(f = fopen(path, "w")) ||
+	    fprintf(f, "anon 4096\nnuma_pages_migrated %u\nnuma_pte_updates %u\nnuma_hint_faults %u\n",
+	            c, 2 * c, 3 * c) < 0 || fclose(f) != 0)
+		die(path);
+}
+
+void node_cgroup_remove(const struct node *n, uint32_t job)
+{
+	char path[300];
+
+	cgroup_path(n, job, "memory.stat", path, sizeof(path));
+	if (unlink(path) != 0 && errno != ENOENT)
+		die(path);
+	cgroup_path(n, job, NULL, path, sizeof(path));
+	if (rmdir(path) != 0 && errno != ENOENT)
+		die(path);
+}
+
+/* The job cgroups of the last boot. */
+static void clear_cgroups(const struct node *n)
+{
+	DIR *d = opendir(n->scope);
+	struct dirent *e;
+
+	if (!d)
+		die(n->scope);
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, "job_", 4) == 0)
+			node_cgroup_remove(n, (uint32_t)strtoul(e->d_name + 4, NULL, 10));
+	}
+	closedir(d);
+}
+
 void node_cleanup(struct node *n)
 {
 	char p[128];
 
 	empty_dir(n->st);
 	rmdir(n->st);
+	clear_cgroups(n);
+	rmdir(n->scope);
 	rmdir(n->slice);
 	unlink(n->sysctl);
 	snprintf(p, sizeof(p), "%s", n->root);
@@ -82,6 +135,7 @@ void node_boot(const struct node *n, int baseline)
 	FILE *f;
 
 	empty_dir(n->st);
+	clear_cgroups(n);
 	if (!(f = fopen(n->sysctl, "w")) || fprintf(f, "%d\n", baseline) < 0 || fclose(f) != 0)
 		die(n->sysctl);
 }

@@ -8,6 +8,8 @@
  *        otherwise was told (exit 3, or 4 for nothing changed);
  *  (ii)  when the kernel holds something no running job needs (with none
  *        running: anything but the baseline), `check` exits 1;
+ *        a step-end, hit or not, never adds, removes or changes the
+ *        honoured flag of a record;
  *  (iii) after a fault-free prolog, epilog or reconcile, the kernel holds
  *        exactly what the running jobs need (the baseline when none runs)
  *        and no record of an ended job, no done, pending or temporary file
@@ -231,6 +233,19 @@ static int judge_epilog(struct oracle *o, const struct event *e, const struct ou
 	            e->job, out->code);
 }
 
+/* (i) for a step-end: the job's record as it was. */
+static int judge_step_end(struct oracle *o, const struct event *e, const struct disk *d)
+{
+	const struct job *j = find_job(o, e->job);
+	int rec = disk_record(d, e->job);
+
+	if (!j || j->state == J_UNSURE)
+		return 0;
+	if (rec != (j->state == J_PROMISED ? 1 : j->recorded ? 0 : -1))
+		return fail(o, "i-step-end", "step-end of job %u changed its record (now %d)", e->job, rec);
+	return 0;
+}
+
 static int judge_other(struct oracle *o, const struct event *e, const struct outcome *out)
 {
 	static const char *const names[] = { "boot", "prolog", "epilog", "step-end", "check", "reconcile" };
@@ -342,6 +357,10 @@ int oracle_step(struct oracle *o, const struct event *e)
 		o->njobs = 0;
 		o->clean = 1;
 	} else {
+		if (e->kind == EV_STEP_END)
+			node_cgroup_step(o->node, e->job);
+		if (e->kind == EV_EPILOG)
+			node_cgroup_remove(o->node, e->job);
 		node_run(o->node, e, o->script, &out);
 	}
 	count(o, e, &out);
@@ -356,6 +375,8 @@ int oracle_step(struct oracle *o, const struct event *e)
 		rc = judge_epilog(o, e, &out);
 	else if (e->kind != EV_BOOT)
 		rc = judge_other(o, e, &out);
+	if (rc == 0 && e->kind == EV_STEP_END)
+		rc = judge_step_end(o, e, &d);
 	if (rc == 0 && out.fired && e->kind != EV_CHECK)
 		o->clean = 0;
 	if (rc == 0 && !out.fired && writes(e)) {
