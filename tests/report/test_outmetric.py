@@ -85,7 +85,7 @@ class OutputMetricTest(unittest.TestCase):
         with contextlib.redirect_stdout(stdout):
             code = cli.main(runs + ["-o", out])
         self.assertEqual(code, 0, stdout.getvalue())
-        self.assertIn("balancing on is 20 % slower", stdout.getvalue())
+        self.assertIn("balancing 1 over 0: 20 % slower with 1", stdout.getvalue())
         with open(os.path.join(out, "report.json")) as f:
             obj = json.load(f)
         self.assertEqual(obj["conditions"][0]["metric"],
