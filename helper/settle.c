@@ -67,13 +67,24 @@ static uint64_t delta(uint64_t now, uint64_t then)
 	return now >= then ? now - then : 0;
 }
 
-/* The job's line: its request, the value change, and the node's balancing
- * activity over the job (and its cgroup's: read now, or as step-end kept
- * them). */
+/* Who the value is now for: " (job N)" or " (baseline)". */
+static void holder_note(const struct nb_session *s, char *buf, size_t len)
+{
+	uint32_t job = state_holder_job(&s->st);
+
+	if (job)
+		snprintf(buf, len, " (job %" PRIu32 ")", job);
+	else
+		snprintf(buf, len, "%s", s->st.has_baseline ? " (baseline)" : "");
+}
+
+/* The job's epilog line: its request, the value change and who holds it
+ * now, and the node's balancing activity over the job (and its cgroup's:
+ * read now, or as step-end kept them). */
 static void log_end(const struct nb_session *s, const struct nb_record *r, int before)
 {
 	struct nb_counters now;
-	char cg[NB_CGROUP_NUMA_MAX];
+	char cg[NB_CGROUP_NUMA_MAX], note[32];
 	const char *cg_note = "; job cgroup ";
 
 	if (vmstat_read(s->paths.vmstat, &now) != 0) {
@@ -85,11 +96,12 @@ static void log_end(const struct nb_session *s, const struct nb_record *r, int b
 		snprintf(cg, sizeof(cg), "%s", r->cgroup);
 		cg_note = "; job cgroup at its last step's end ";
 	}
-	log_msg(LOG_INFO, "job %" PRIu32 " ended: request %d%s %s; kernel.numa_balancing %d -> %d; "
+	holder_note(s, note, sizeof(note));
+	log_msg(LOG_INFO, "job %" PRIu32 " epilog: request %d%s %s; kernel.numa_balancing %d -> %d%s; "
 	        "over %" PRIu64 " s numa_pte_updates +%" PRIu64 " numa_hint_faults +%" PRIu64
 	        " numa_hint_faults_local +%" PRIu64 " numa_pages_migrated +%" PRIu64 "%s%s",
 	        r->job, r->value, r->yield ? " (yields)" : "", r->honoured ? "honoured" : "not honoured",
-	        before, s->kernel,
+	        before, s->kernel, note,
 	        delta((uint64_t)time(NULL), r->started),
 	        delta(now.pte_updates, r->start.pte_updates),
 	        delta(now.hint_faults, r->start.hint_faults),

@@ -68,7 +68,7 @@ SLURM_JOB_ID=4 run 0 "ignoring $opt='0-tasks' (not allowed here); no request" \
 value_is 1; [ -z "$(records)" ] || fail "$ctx: left $(records)"
 SLURM_JOB_ID=4 run 0 "job 4 prolog: request 0 (yields) honoured" env "$opt=0" "$bin" prolog --script --off both
 value_is 0
-SLURM_JOB_ID=4 run 0 "job 4 ended: request 0 (yields) honoured" "$bin" epilog --script
+SLURM_JOB_ID=4 run 0 "job 4 epilog: request 0 (yields) honoured" "$bin" epilog --script
 value_is 1
 echo "script: conflicts, hostile values and 0-tasks: exit 0 with --script, reasons on stderr"
 
