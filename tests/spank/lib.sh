@@ -52,9 +52,9 @@ cluster_start() { # [required|optional] [plugstack args...]
 # Prints the section heading and starts the cluster; a cluster that does
 # not start counts as a failed scenario.
 cluster_section() { # DESC [required|optional] [plugstack args...]
-	local desc=$1; shift
+	local desc=$1 t0=$SECONDS; shift
 	echo "=== cluster: $desc"
-	cluster_start "$@" && return 0
+	cluster_start "$@" && echo "    (up in $((SECONDS - t0)) s)" && return 0
 	fail "cluster did not start"
 	[ -z "${RESULTS:-}" ] || printf 'FAIL\tcluster: %s\n' "$desc" >>"$RESULTS"
 	return 1
@@ -121,11 +121,12 @@ expect_no_drain() {
 # Runs one scenario and appends "PASS|FAIL<tab>TITLE" to $RESULTS (when
 # set), for the release matrix's table.
 scenario() { # TITLE FUNCTION
-	local fails0=$FAILS
+	local fails0=$FAILS t0=$SECONDS
 	echo "=== scenario $1"
 	"$2"
 	queue_empty || { scancel --quiet --user=root; wait_until 20 queue_empty; }
 	expect_no_drain
+	echo "    ($((SECONDS - t0)) s)"
 	[ -z "${RESULTS:-}" ] ||
 		printf '%s\t%s\n' "$([ "$FAILS" -eq "$fails0" ] && echo PASS || echo FAIL)" "$1" >>"$RESULTS"
 }
