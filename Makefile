@@ -107,11 +107,16 @@ deps:
 # The quick tier (make check) and every test (make check-all); one summary
 # line at the end, non-zero exit if any failed. Warnings are errors here
 # (tools/run-checks sets WERROR=1).
+# CHECK_BESIDE: the checks that share nothing with the others (fake
+# sysctl and state, their own files): tools/run-checks runs them in a
+# second lane beside the ones that use the real sysctl, daemons and guests.
+CHECK_BESIDE := helper-inject chaos helper-model check-sanitize check-clang lint fuzz-smoke \
+                check-sim check-sim-io check-report
 check: deps
-	tools/run-checks $(CHECK_QUICK)
+	BESIDE='$(CHECK_BESIDE)' tools/run-checks $(CHECK_QUICK)
 
 check-all: deps
-	tools/run-checks $(CHECK_TARGETS)
+	BESIDE='$(CHECK_BESIDE)' tools/run-checks $(CHECK_TARGETS)
 
 # Into the live system (no DESTDIR), tools/install-unowned first installs
 # into a scratch directory and refuses if any file would replace one that
@@ -188,7 +193,7 @@ check-sanitize: deps
 	  OPT='-O1 -g' unit-tests
 
 clean:
-	rm -rf build build-clang build-asan build-fuzz
+	rm -rf build build-clang build-asan build-fuzz build-beside
 
 # Releases: `make dist` writes $(B)/numa-balancing-VERSION.tar.gz from the
 # files git tracks (with their working-tree contents); `make deb` builds the
