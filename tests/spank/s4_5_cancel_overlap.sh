@@ -31,10 +31,10 @@ scenario_scancel() {
 # instead.
 TIMELIMIT=${NB_TEST_TIMELIMIT:-1}
 scenario_overlap_and_timelimit() {
-	local a b c
+	local a b c limit=()
+	[ "$TIMELIMIT" = 1 ] && limit=(--time=1)
 	sysctl_set 1
-	a=$(submit --numa-balancing=0 $([ "$TIMELIMIT" = 1 ] && echo --time=1) --wrap "$SLEEPER 600") ||
-		{ fail "sbatch failed"; return; }
+	a=$(submit --numa-balancing=0 "${limit[@]}" --wrap "$SLEEPER 600") || { fail "sbatch failed"; return; }
 	wait_started "$a"
 	expect_eq "job A (=0, --time=1) running: sysctl" "$(sysctl_get)" 0
 	b=$(submit --numa-balancing=0 --wrap "$PROBE; sleep 1") || { fail "sbatch failed"; return; }
