@@ -108,10 +108,14 @@ deps:
 # line at the end, non-zero exit if any failed. Warnings are errors here
 # (tools/run-checks sets WERROR=1).
 # CHECK_BESIDE: the checks that share nothing with the others (fake
-# sysctl and state, their own files): tools/run-checks runs them in a
-# second lane beside the ones that use the real sysctl, daemons and guests.
-CHECK_BESIDE := helper-inject chaos helper-model check-sanitize check-clang lint fuzz-smoke \
-                check-sim check-sim-io check-report
+# sysctl and state, their own files): tools/run-checks runs them in this
+# order in a second lane beside the ones that use the real sysctl, daemons
+# and guests. The release chroots come first, so that they are built
+# while the host's integration legs run.
+CHECK_BESIDE := check-chroots helper-inject chaos helper-model check-sanitize check-clang lint \
+                fuzz-smoke check-sim check-sim-io check-report check-report-schema check-lab-report \
+                common-unit check-spank-unit check-launch-stats helper-unit helper-stress \
+                helper-faults helper-ioerrors helper-changes helper-script helper-metrics
 check: deps
 	BESIDE='$(CHECK_BESIDE)' tools/run-checks $(CHECK_QUICK)
 

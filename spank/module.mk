@@ -54,7 +54,7 @@ ALL_TARGETS       += $(SPANK_SO) $(SPANK_NOHOOKS_SO)
 # check-slurm-releases runs the integration suite on this host's Slurm too,
 # so check-integration is not run a second time by make check-all; make
 # check runs it alone, this host's leg.
-CHECK_TARGETS     += check-spank-unit check-psslurm check-launch-stats check-slurm-releases \
+CHECK_TARGETS     += check-spank-unit check-psslurm check-launch-stats check-chroots check-slurm-releases \
                      check-packages check-multinode
 CHECK_QUICK       += check-spank-unit check-psslurm check-launch-stats check-integration
 INSTALL_TARGETS   += install-spank
@@ -63,7 +63,8 @@ LINT_SOURCES      += $(sort $(SPANK_CORE) spank/nb_start_fork.c) $(SPANK_GLUE) $
                      tests/slurm/job_hooks_spank.c tests/psslurm/host.c tests/spank/fault-probe.c
 unit-tests: check-spank-unit
 
-.PHONY: check-spank-unit check-psslurm check-launch-stats check-integration stress-integration check-slurm-releases check-packages check-multinode \
+.PHONY: check-spank-unit check-psslurm check-launch-stats check-integration stress-integration check-chroots \
+        check-slurm-releases check-packages check-multinode \
         bench-launch install-spank uninstall-spank
 
 $(SPANK_B)/%.o: spank/%.c
@@ -130,6 +131,13 @@ RUNS ?= 10
 SCENARIO ?=
 stress-integration: $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(B)/helper/numa-balancing-helper $(FAULT_PROBE)
 	B=$(B) RUNS=$(RUNS) SCENARIO='$(SCENARIO)' tests/spank/stress
+
+# The Debian 13 and unstable chroots of the release matrix and the
+# package test, built once (debootstrap from the host's mirror) or found
+# healthy: every package the two need installed.
+check-chroots:
+	tests/releases/chroot ensure trixie
+	tests/releases/chroot ensure sid
 
 # The same suite against this host's Slurm (22.05 on Debian 12) and in
 # Debian 13 (24.11) and unstable (26.05) chroots, cached under
