@@ -22,6 +22,10 @@ PAIR=$OUT/shared
 # Job scripts: "started" and the kernel value at the start, then (after
 # WAIT, a command) the probe for 6 s (=0) or 8 s (=1) of CPU time per
 # thread (without Slurm, 6 s take some 20,000 hint faults) and its line.
+# Not shorter: the scanner's first pass comes after some 3 s of a task's
+# CPU time (at 1, 3 s took 0 hint faults and 4 s 21,011 on the 6.18
+# development VM), and a 0 job's "no hint faults" means something only
+# past that.
 zero_job() { # WAIT
 	echo "$AWAIT echo started; echo before=\$(cat $NB_SYSCTL); $1 && $FAULT_PROBE 6 64 2; $PROBE"
 }
