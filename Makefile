@@ -104,9 +104,6 @@ all: $(ALL_TARGETS)
 deps:
 	tools/install-deps
 
-# The quick tier (make check) and every test (make check-all); one summary
-# line at the end, non-zero exit if any failed. Warnings are errors here
-# (tools/run-checks sets WERROR=1).
 # CHECK_BESIDE: the checks that share nothing with the others (fake
 # sysctl and state, their own files): tools/run-checks runs them in this
 # order in a second lane beside the ones that use the real sysctl, daemons
@@ -116,6 +113,10 @@ CHECK_BESIDE := check-chroots helper-inject chaos helper-model check-sanitize ch
                 fuzz-smoke check-sim check-sim-io check-report check-report-schema check-lab-report \
                 common-unit check-spank-unit check-launch-stats helper-unit helper-stress \
                 helper-faults helper-ioerrors helper-changes helper-script helper-metrics
+
+# The quick tier (make check) and every test (make check-all); one summary
+# line at the end, non-zero exit if any failed. Warnings are errors here
+# (tools/run-checks sets WERROR=1).
 check: deps
 	BESIDE='$(CHECK_BESIDE)' tools/run-checks $(CHECK_QUICK)
 
