@@ -117,7 +117,8 @@ chaos: $(HELPER_TEST_BIN) $(HELPER_CHAOS_BIN)
 # The model-based test (docs/testing.md): random node events, each with at
 # most one injected system-call fault, checked against what the jobs were
 # promised; a violation is shrunk to a --replay line. The fault injector
-# is checked first. make check: 60 s; helper-model-long: 1800 s (set
+# is checked first, and the sequences once shrunk replayed
+# (tests/helper/model/replays.txt). make check: 60 s; helper-model-long: 1800 s (set
 # MODEL_SECONDS, MODEL_SEED, MODEL_DEPLOY=plugin|script|both). The
 # default is the plugin's deployment: under Prolog=/Epilog= (script) an
 # epilog that fails before its first step leaves its record until an
@@ -128,6 +129,7 @@ MODEL_RUN = $(HELPER_MODEL_BIN) $(HELPER_TEST_BIN) --deploy $(MODEL_DEPLOY) \
             $(if $(MODEL_SEED),--seed $(MODEL_SEED))
 helper-model: $(HELPER_TEST_BIN) $(HELPER_MODEL_BIN) $(HELPER_INJECT_BIN)
 	tests/helper/model/inject.sh $(HELPER_INJECT_BIN)
+	tests/helper/model/replays.sh $(HELPER_MODEL_BIN) $(HELPER_TEST_BIN)
 	$(MODEL_RUN) --seconds $(or $(MODEL_SECONDS),60)
 
 helper-model-long: $(HELPER_TEST_BIN) $(HELPER_MODEL_BIN)

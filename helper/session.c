@@ -60,12 +60,15 @@ static int sysctl_fatal(enum nb_exit rc, enum nb_access access)
 	return rc == NB_EXIT_BROKEN || (access == NB_SESSION_WRITE && rc != NB_EXIT_OK);
 }
 
-/* Whether the kernel holds the request of a prolog that did not finish
- * (it may have written it before it was stopped). */
+/* Whether the kernel holds, or may hold, the request of a prolog that did
+ * not finish (it may have written it before it was stopped): a kernel
+ * value that could not be read proves nothing. */
 static int holds_pending(const struct nb_session *s)
 {
 	struct nb_view v = state_view(&s->st);
 
+	if (s->kernel < 0)
+		return s->st.pending.n > 0;
 	for (size_t i = 0; i < s->st.pending.n; i++) {
 		if (policy_value(&v, s->st.pending.recs[i].value) == s->kernel)
 			return 1;
