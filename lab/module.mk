@@ -25,7 +25,7 @@ ALL_TARGETS   += $(LAB_B)/refpattern
 CHECK_TARGETS += check-lab-report check-lab check-cgroup-v2
 CHECK_QUICK   += check-lab-report
 LINT_SOURCES  += lab/refpattern.c
-.PHONY: lab check-lab check-lab-report check-cgroup-v2 lab-membind
+.PHONY: lab check-lab check-lab-report check-cgroup-v2 lab-membind lab-launchers
 
 $(LAB_B):
 	mkdir -p $@
@@ -83,3 +83,14 @@ lab-membind: deps all
 	rm -rf $(MEMBIND_OUT)
 	LAB_KERNEL_SUITE=trixie lab/guest --quiet --timeout 1200 --out $(MEMBIND_OUT) -- lab/membind; \
 	  s=$$?; cat $(MEMBIND_OUT)/guest-script.log; exit $$s
+
+# The launcher matrix: srun and Open MPI's mpirun bindings, with the site's
+# mpi_membind= off and all, crossed with the three requests on a node at 1
+# and at 0; each cell's ranks' policy, hint faults, pages migrated and
+# numa-balancing-check's verdict, in the 6.12 guest (lab/launchers). A
+# measurement: not in make check (docs/results/launchers.md).
+LAUNCHERS_OUT := $(LAB_B)/launchers
+lab-launchers: deps all
+	rm -rf $(LAUNCHERS_OUT)
+	LAB_KERNEL_SUITE=trixie lab/guest --quiet --timeout 2400 --out $(LAUNCHERS_OUT) -- lab/launchers; \
+	  s=$$?; cat $(LAUNCHERS_OUT)/guest-script.log; exit $$s
