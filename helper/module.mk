@@ -50,7 +50,7 @@ LINT_SOURCES += helper/*.c tests/helper/*.c tests/helper/unit/*.c tests/helper/c
 
 .PHONY: helper-unit helper-stress helper-faults helper-ioerrors helper-changes helper-privs \
         helper-script helper-inject helper-nodes helper-metrics helper-kernel \
-        helper-slurm-prolog helper-slurm-gone chaos bench-helper install-helper uninstall-helper \
+        helper-slurm-prolog helper-slurm-gone chaos bench-helper bench-helper-old install-helper uninstall-helper \
         helper-model helper-model-long helper-model-old
 unit-tests: helper-unit
 
@@ -228,3 +228,12 @@ $(FUZZ_B)/helper/fuzz_%: tests/helper/fuzz_%.c $(HELPER_FUZZ_SRCS) helper/*.h $(
 BENCH_RUNS ?= 500
 bench-helper: $(HELPER_TEST_BIN) $(HELPER_BENCH_BIN) $(HELPER_EMPTY_BIN)
 	$(HELPER_BENCH_BIN) $(HELPER_TEST_BIN) $(HELPER_EMPTY_BIN) $(BENCH_RUNS)
+
+# The same, with an older commit's test build interleaved (BENCH_OLD_REV,
+# default 30cafdf, built from git archive in a scratch directory).
+BENCH_OLD_REV ?= 30cafdf
+bench-helper-old: $(HELPER_TEST_BIN) $(HELPER_BENCH_BIN) $(HELPER_EMPTY_BIN)
+	d=$$(mktemp -d /tmp/nb-bench-old.XXXXXX) && \
+	  old=$$(tests/helper/build-rev.sh $(BENCH_OLD_REV) $$d) && \
+	  $(HELPER_BENCH_BIN) $(HELPER_TEST_BIN) $(HELPER_EMPTY_BIN) $(BENCH_RUNS) $$old; \
+	  s=$$?; rm -rf $$d; exit $$s

@@ -13,12 +13,7 @@ rev=${2:-30cafdf}
 seconds=${3:-300}
 scratch=$(mktemp -d /tmp/nb-model-old.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
-git archive "$rev" | tar -x -C "$scratch"
-if ! make -C "$scratch" -j2 build/helper/numa-balancing-helper-test >"$scratch/build.log" 2>&1; then
-	tail -20 "$scratch/build.log" >&2
-	exit 2
-fi
-helper=$scratch/build/helper/numa-balancing-helper-test
+helper=$("$(dirname "$0")/../build-rev.sh" "$rev" "$scratch") || exit 2
 status=0
 for e in EPERM EACCES EROFS; do
 	seq="boot 1 plugin; prolog 7 0 keep node; epilog 7 !pwrite64:$e; check; prolog 8 1 keep node; epilog 8; check"
