@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The plugin's record of a failed helper run: ended.<job> markers and the
- * failure counts, their format and parser, and the writer. */
+ * failure counts, their format and parser, and reading the counts. */
 #include "ended.h"
 
 #include <errno.h>
@@ -12,15 +12,14 @@
 
 #include "keyval.h"
 #include "readfile.h"
-#include "statefile.h"
 #include "values.h"
 
 #define ENDED_HEADER "numa-balancing-ended 1"
 #define FAILURES_HEADER "numa-balancing-failures 1"
 
 static const char *const cmd_names[NB_RUN_CMDS] = { "prolog", "epilog", "step-end" };
-static const char *const failure_names[] = { "not-started", "timed-out", "killed", "exit" };
-#define NFAILURES (sizeof(failure_names) / sizeof(failure_names[0]))
+static const char *const failure_names[NB_RUN_FAILURES] = { "not-started", "timed-out", "killed",
+                                                            "exit" };
 
 const char *run_cmd_name(enum nb_run_cmd cmd)
 {
@@ -29,7 +28,7 @@ const char *run_cmd_name(enum nb_run_cmd cmd)
 
 const char *run_failure_name(enum nb_run_failure f)
 {
-	return (unsigned)f < NFAILURES ? failure_names[f] : "?";
+	return (unsigned)f < NB_RUN_FAILURES ? failure_names[f] : "?";
 }
 
 static int fitted(int n, size_t len)
@@ -39,7 +38,7 @@ static int fitted(int n, size_t len)
 
 int ended_format(const struct nb_ended *e, char *buf, size_t len)
 {
-	if ((unsigned)e->failure >= NFAILURES || e->status < 0)
+	if ((unsigned)e->failure >= NB_RUN_FAILURES || e->status < 0)
 		return -1;
 	return fitted(snprintf(buf, len, ENDED_HEADER "\njob %" PRIu32 "\nboot_id %s\nfailure %s\n"
 	                       "status %d\n", e->job, e->boot_id, failure_names[e->failure],
@@ -60,7 +59,7 @@ static int take_failure(struct kv_cursor *c, enum nb_run_failure *out)
 
 	if (kv_word(c, "failure", word, sizeof(word)) != 0)
 		return -1;
-	for (size_t i = 0; i < NFAILURES; i++) {
+	for (size_t i = 0; i < NB_RUN_FAILURES; i++) {
 		if (strcmp(word, failure_names[i]) == 0) {
 			*out = (enum nb_run_failure)i;
 			return 0;
@@ -112,74 +111,4 @@ int failures_read(int dirfd, const char *boot_id, struct nb_failures *f)
 	memset(f, 0, sizeof(*f));
 	memcpy(f->boot_id, boot_id, sizeof(f->boot_id));
 	return 0;
-}
-
-static int write_marker(int dirfd, const struct nb_ended *e)
-{
-	char buf[NB_ENDED_FILE_MAX], name[32];
-	int len = ended_format(e, buf, sizeof(buf));
-
-	if (len < 0) {
-		errno = EINVAL;
-		return -1;
-	}
-	snprintf(name, sizeof(name), NB_ENDED_PREFIX "%" PRIu32, e->job);
-	return statefile_replace(dirfd, name, buf, (size_t)len);
-}
-
-static int count_failure(int dirfd, const char *boot_id, enum nb_run_cmd cmd)
-{
-	char buf[NB_ENDED_FILE_MAX];
-	struct nb_failures f;
-	int len;
-
-	if (failures_read(dirfd, boot_id, &f) != 0)
-		return -1;
-	f.count[cmd]++;
-	len = failures_format(&f, buf, sizeof(buf));
-	return len < 0 ? -1 : statefile_replace(dirfd, NB_FAILURES_NAME, buf, (size_t)len);
-}
-
-/* Under the lock: the marker first (it is what lets the record go), then
- * the count. */
-static int record_failure(int dirfd, const struct nb_ended *e, enum nb_run_cmd cmd,
-                          char *err, size_t errlen)
-{
-	if (cmd == NB_RUN_EPILOG && write_marker(dirfd, e) != 0) {
-		snprintf(err, errlen, "writing " NB_ENDED_PREFIX "%" PRIu32 ": %s", e->job,
-		         strerror(errno));
-		return -1;
-	}
-	if (count_failure(dirfd, e->boot_id, cmd) != 0) {
-		snprintf(err, errlen, "counting the failure: %s", strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-int nb_run_failed(const char *state_dir, const char *boot_id_path, enum nb_run_cmd cmd,
-                  uint32_t job, enum nb_run_failure failure, int status,
-                  char *err, size_t errlen)
-{
-	struct nb_ended e = { .job = job, .failure = failure, .status = status };
-	int dirfd, lockfd, rc;
-
-	if ((unsigned)cmd >= NB_RUN_CMDS || (unsigned)failure >= NFAILURES || status < 0 ||
-	    status > 255 || job == 0 || job > NB_JOB_ID_MAX) {
-		snprintf(err, errlen, "invalid failure record (job %" PRIu32 ")", job);
-		return -1;
-	}
-	if (boot_id_read(boot_id_path, e.boot_id) != 0) {
-		snprintf(err, errlen, "%s: %s", boot_id_path,
-		         errno == EINVAL ? "not a boot id" : strerror(errno));
-		return -1;
-	}
-	if ((dirfd = statefile_open_dir(state_dir, err, errlen)) < 0)
-		return -1;
-	lockfd = statefile_lock(dirfd, NB_ENDED_LOCK_WAIT_MS, err, errlen);
-	rc = lockfd < 0 ? -1 : record_failure(dirfd, &e, cmd, err, errlen);
-	if (lockfd >= 0)
-		close(lockfd);
-	close(dirfd);
-	return rc;
 }

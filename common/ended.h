@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ended.h - what the plugin leaves in the helper's state directory when a
- * run of the helper fails, and how the helper reads it back.
+ * run of the helper fails (written by failed.h), and how the helper reads
+ * it back.
  *
  * ended.<job>: the job's epilog ran (Slurm runs it only once the job has
  * ended on the node) but the helper could not finish it (not started,
@@ -35,10 +36,10 @@
 #define NB_ENDED_PREFIX "ended."
 #define NB_FAILURES_NAME "failures"
 #define NB_ENDED_FILE_MAX 256       /* larger files are corrupt */
-#define NB_ENDED_LOCK_WAIT_MS 5000  /* the longest wait for the helper's lock */
 
 enum nb_run_cmd { NB_RUN_PROLOG, NB_RUN_EPILOG, NB_RUN_STEP_END, NB_RUN_CMDS };
-enum nb_run_failure { NB_FAIL_NOT_STARTED, NB_FAIL_TIMED_OUT, NB_FAIL_KILLED, NB_FAIL_EXIT };
+enum nb_run_failure { NB_FAIL_NOT_STARTED, NB_FAIL_TIMED_OUT, NB_FAIL_KILLED, NB_FAIL_EXIT,
+                      NB_RUN_FAILURES };
 
 struct nb_ended {
 	uint32_t job;
@@ -51,15 +52,6 @@ struct nb_failures {
 	char boot_id[NB_BOOT_ID_LEN + 1];
 	uint64_t count[NB_RUN_CMDS];
 };
-
-/* For the plugin (root), after a helper run of cmd for job failed: adds
- * one to that command's count in "failures" and, for an epilog, writes
- * ended.<job>. state_dir is NB_STATE_DIR and boot_id_path NB_BOOT_ID_PATH
- * outside tests. Returns 0, or -1 with a one-line reason in err (nothing
- * half-written is left behind). */
-int nb_run_failed(const char *state_dir, const char *boot_id_path, enum nb_run_cmd cmd,
-                  uint32_t job, enum nb_run_failure failure, int status,
-                  char *err, size_t errlen);
 
 /* "prolog", "epilog", "step-end"; "not-started", "timed-out", "killed",
  * "exit". */

@@ -13,11 +13,11 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "common/statefile.h"
 #include "landlock.h"
 #include "log.h"
 #include "metrics.h"
 #include "nodes.h"
+#include "statedir.h"
 
 /* The plugin's failure counts of this boot; zeros when they cannot be read. */
 static void read_failures(const struct nb_session *s, struct nb_failures *f)
@@ -111,7 +111,7 @@ static enum nb_exit write_file(int dirfd, const char *out, const char *base, con
 	char tmp[NAME_MAX + 16];
 
 	snprintf(tmp, sizeof(tmp), ".%.*s.%d", NAME_MAX - 16, base, (int)getpid());
-	if (statefile_replace_via(dirfd, tmp, base, text, len) != 0) {
+	if (statedir_write_as(dirfd, tmp, base, text, len, "metrics") != 0) {
 		log_msg(LOG_ERR, "metrics: %s: %s", out, strerror(errno));
 		return NB_EXIT_BROKEN;
 	}

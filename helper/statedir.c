@@ -172,10 +172,9 @@ int statedir_rename(int dirfd, const char *from, const char *to, const char *wha
 	return 0;
 }
 
-int statedir_write(int dirfd, const char *name, const char *data, size_t len,
-                   const char *what)
+int statedir_write_as(int dirfd, const char *tmp, const char *name, const char *data,
+                      size_t len, const char *what)
 {
-	char tmp[128];
 	int err = failpoint_errno(what, "write");
 
 	/* always 0 outside the test build */
@@ -184,14 +183,27 @@ int statedir_write(int dirfd, const char *name, const char *data, size_t len,
 		errno = err;
 		return -1;
 	}
+	if (write_tmp(dirfd, tmp, data, len) != 0)
+		return -1;
+	failpoint(what, "tmp-written");
+	if (statedir_rename(dirfd, tmp, name, what) == 0)
+		return 0;
+	err = errno;
+	unlinkat(dirfd, tmp, 0); /* the rename did not happen: nothing of it stays */
+	errno = err;
+	return -1;
+}
+
+int statedir_write(int dirfd, const char *name, const char *data, size_t len,
+                   const char *what)
+{
+	char tmp[128];
+
 	if ((size_t)snprintf(tmp, sizeof(tmp), NB_TMP_PREFIX "%s", name) >= sizeof(tmp)) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
-	if (write_tmp(dirfd, tmp, data, len) != 0)
-		return -1;
-	failpoint(what, "tmp-written");
-	return statedir_rename(dirfd, tmp, name, what);
+	return statedir_write_as(dirfd, tmp, name, data, len, what);
 }
 
 int statedir_remove(int dirfd, const char *name, const char *what)

@@ -2,7 +2,8 @@
 /* The state directory as a directory fd: checked on open (a root-owned
  * directory, not a symlink, no group or other write), locked with flock,
  * files written atomically (temp file, fsync, rename, fsync directory; a
- * rename or unlink that took effect counts as done). */
+ * rename or unlink that took effect counts as done). The helper's only
+ * writer: the metrics file goes through it too. */
 #ifndef NB_STATEDIR_H
 #define NB_STATEDIR_H
 
@@ -26,6 +27,11 @@ int statedir_lock(int dirfd, int writer, char *err, size_t errlen);
  * -1 (errno). */
 int statedir_write(int dirfd, const char *name, const char *data, size_t len,
                    const char *what);
+/* The same through the temp file tmp (another name in the directory: the
+ * metrics file's is per process, in a directory the helper does not lock).
+ * A rename that did not take effect leaves no temp file. */
+int statedir_write_as(int dirfd, const char *tmp, const char *name, const char *data,
+                      size_t len, const char *what);
 /* Renames from over to and syncs the directory; failpoint
  * "<what>-renamed". 0 once the rename took effect (also when the call
  * reported an error after taking effect; a failed sync is logged), or -1

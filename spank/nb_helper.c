@@ -3,12 +3,13 @@
  * a step's end) and logs what came of it in the slurmd log: a success
  * that applied or restored a value in one line at slurmd's default level,
  * so each job's effect on each node is on record. A run that failed is
- * recorded for the helper (common/ended.h): counted, and for an epilog
+ * recorded for the helper (common/failed.h): counted, and for an epilog
  * the job's "ended" marker, the proof that lets the helper clear the
  * record the job left and restore the node once nothing of it runs. */
 #include <stdio.h>
 
 #include "common/bootid.h"
+#include "common/failed.h"
 #include "common/statedir.h"
 #include "nb_outcome.h"
 #include "nb_plugin.h"

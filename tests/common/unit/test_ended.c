@@ -16,6 +16,7 @@
 
 #include "common/bootid.h"
 #include "common/ended.h"
+#include "common/failed.h"
 #include "common/readfile.h"
 #include "suites.h"
 

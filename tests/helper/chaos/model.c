@@ -29,6 +29,7 @@
 
 #include "chaos.h"
 #include "common/ended.h"
+#include "common/failed.h"
 
 struct disk {
 	int njobs, honoured[MAX_JOBS * 4], has_baseline, baseline, pending, tmp, done, ended;

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "common/ended.h"
+#include "common/failed.h"
 #include "model.h"
 
 #define BOOT_ID "/proc/sys/kernel/random/boot_id"

@@ -16,6 +16,7 @@
 
 #include "commands.h"
 #include "common/ended.h"
+#include "common/failed.h"
 #include "paths.h"
 #include "suites.h"
 

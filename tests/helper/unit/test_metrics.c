@@ -10,6 +10,7 @@
 
 #include "commands.h"
 #include "common/ended.h"
+#include "common/failed.h"
 #include "nodes.h"
 #include "suites.h"
 
