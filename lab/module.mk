@@ -88,9 +88,12 @@ lab-membind: deps all
 # mpi_membind= off and all, crossed with the three requests on a node at 1
 # and at 0; each cell's ranks' policy, hint faults, pages migrated and
 # numa-balancing-check's verdict, in the 6.12 guest (lab/launchers). A
-# measurement: not in make check (docs/results/launchers.md).
+# measurement: not in make check (docs/results/launchers.md). MPICH's
+# mpiexec.hydra joins where Debian's mpich is installed; LAUNCHERS_ARGS
+# (--launchers, --settings) runs a part.
 LAUNCHERS_OUT := $(LAB_B)/launchers
 lab-launchers: deps all
 	rm -rf $(LAUNCHERS_OUT)
-	LAB_KERNEL_SUITE=trixie lab/guest --quiet --timeout 2400 --out $(LAUNCHERS_OUT) -- lab/launchers; \
+	LAB_KERNEL_SUITE=trixie lab/guest --quiet --timeout 2400 --out $(LAUNCHERS_OUT) -- lab/launchers \
+	  $(LAUNCHERS_ARGS); \
 	  s=$$?; cat $(LAUNCHERS_OUT)/guest-script.log; exit $$s
