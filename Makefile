@@ -83,7 +83,7 @@ INSTALL_TARGETS   :=
 UNINSTALL_TARGETS :=
 
 # spank before helper: helper-slurm-prolog names $(SPANK_SO) as a prerequisite.
-include common/module.mk spank/module.mk helper/module.mk check/module.mk sim/module.mk \
+include common/module.mk spank/module.mk nodestate/module.mk reader/module.mk helper/module.mk check/module.mk sim/module.mk \
         sim/report/module.mk lab/module.mk etc/module.mk
 
 # Whole-tree checks, run after the components' own.
@@ -112,7 +112,7 @@ deps:
 CHECK_BESIDE := check-chroots helper-inject chaos helper-model check-sanitize check-clang lint \
                 fuzz-smoke check-sim check-sim-io check-report check-report-schema check-lab-report \
                 common-unit check-spank-unit check-launch-stats helper-unit helper-stress \
-                helper-faults helper-ioerrors helper-changes helper-script helper-metrics
+                helper-faults helper-ioerrors helper-changes helper-script helper-metrics reader-cli
 
 # The quick tier (make check) and every test (make check-all); one summary
 # line at the end, non-zero exit if any failed. Warnings are errors here

@@ -46,7 +46,7 @@ uninstall-plugstack:
 # conflict=keep and latest, with off=both and off=node; a job that asks for
 # nothing on a node whose /proc/sys is read-only. No prolog or epilog
 # fails, no node drains, the value is restored.
-check-prolog-shared: $(HELPER_BIN) $(SPANK_NOHOOKS_SO) $(WRAPPERS)
+check-prolog-shared: $(HELPER_BIN) $(READER_BIN) $(SPANK_NOHOOKS_SO) $(WRAPPERS)
 	B=$(B) tests/prolog/shared
 
 # etc/job_submit.lua on the local Slurm with slurmdbd (and a private

@@ -15,9 +15,7 @@
 
 static const struct { const char *name; enum nb_cmd cmd; } commands[] = {
 	{ "prolog", NB_CMD_PROLOG }, { "epilog", NB_CMD_EPILOG }, { "step-end", NB_CMD_STEP_END },
-	{ "status", NB_CMD_STATUS }, { "check", NB_CMD_CHECK },
-	{ "reset", NB_CMD_RESET }, { "reconcile", NB_CMD_RECONCILE },
-	{ "metrics", NB_CMD_METRICS }, { "--help", NB_CMD_HELP },
+	{ "reset", NB_CMD_RESET }, { "reconcile", NB_CMD_RECONCILE }, { "--help", NB_CMD_HELP },
 	{ "-h", NB_CMD_HELP }, { "--version", NB_CMD_VERSION },
 };
 
@@ -52,18 +50,9 @@ static int set_off(struct nb_args *a, const char *v)
 	return parse_off(v, &a->off);
 }
 
-/* An absolute path to a file, not a directory. */
-static int set_out(struct nb_args *a, const char *v)
-{
-	size_t n = strlen(v);
-
-	a->out = v;
-	return v[0] == '/' && n < 4096 && v[n - 1] != '/' ? 0 : -1;
-}
-
 #define ON(cmd) (1u << (cmd))
 
-enum { O_JOB, O_VALUE, O_CONFLICT, O_ALLOW, O_DEFAULT, O_OFF, O_JSON, O_SCRIPT, O_OUT };
+enum { O_JOB, O_VALUE, O_CONFLICT, O_ALLOW, O_DEFAULT, O_OFF, O_SCRIPT };
 
 /* The options, which commands take them, and what a bad value gets told;
  * those without a set function are flags. */
@@ -80,9 +69,7 @@ static const struct option {
 	[O_ALLOW] = { "--allow", ON(NB_CMD_PROLOG), set_allow, "0, 1 or 0,1" },
 	[O_DEFAULT] = { "--default", ON(NB_CMD_PROLOG), set_default, "keep, 0 or 1" },
 	[O_OFF] = { "--off", ON(NB_CMD_PROLOG), set_off, "both, node or tasks" },
-	[O_JSON] = { "--json", ON(NB_CMD_STATUS), NULL, NULL },
 	[O_SCRIPT] = { "--script", ON(NB_CMD_PROLOG) | ON(NB_CMD_EPILOG), NULL, NULL },
-	[O_OUT] = { "--out", ON(NB_CMD_METRICS), set_out, "an absolute file name" },
 };
 
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))
@@ -128,7 +115,7 @@ static int parse_option(int argc, const char *const argv[], int *i, struct nb_ar
 	}
 	*seen |= 1u << k;
 	if (!options[k].set) {
-		*(k == O_JSON ? &a->json : &a->script) = 1;
+		a->script = 1;
 		if (eq)
 			snprintf(err, errlen, "%s takes no value", options[k].name);
 		return eq ? -1 : 0;

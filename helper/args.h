@@ -10,8 +10,8 @@
 #include "common/values.h"
 
 enum nb_cmd {
-	NB_CMD_PROLOG, NB_CMD_EPILOG, NB_CMD_STEP_END, NB_CMD_STATUS, NB_CMD_CHECK,
-	NB_CMD_RESET, NB_CMD_RECONCILE, NB_CMD_METRICS, NB_CMD_HELP, NB_CMD_VERSION
+	NB_CMD_PROLOG, NB_CMD_EPILOG, NB_CMD_STEP_END, NB_CMD_RESET, NB_CMD_RECONCILE,
+	NB_CMD_HELP, NB_CMD_VERSION
 };
 
 /* The documented variables; NULL when unset. */
@@ -32,9 +32,7 @@ struct nb_args {
 	enum nb_off off;        /* --off: how a 0 request is met (both: it yields) */
 	unsigned allow;         /* --allow: values a request from the environment may ask for */
 	int dflt;               /* --default: the request when there is none usable */
-	int json;
 	int script;             /* --script: run as Prolog=/Epilog= (exit 0 for what users cause) */
-	const char *out;        /* metrics --out: the file to replace, or NULL (stdout) */
 	/* Non-empty when the environment's request was unusable and the
 	 * default was taken instead: one line for the log (a warning). */
 	char ignored[192];

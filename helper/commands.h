@@ -9,10 +9,7 @@
 enum nb_exit cmd_prolog(const struct nb_args *a);
 enum nb_exit cmd_epilog(const struct nb_args *a);
 enum nb_exit cmd_step_end(const struct nb_args *a);
-enum nb_exit cmd_status(const struct nb_args *a);
-enum nb_exit cmd_check(void);
 enum nb_exit cmd_reset(void);
 enum nb_exit cmd_reconcile(void);
-enum nb_exit cmd_metrics(const struct nb_args *a);
 
 #endif

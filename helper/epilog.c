@@ -8,9 +8,9 @@
 #include <inttypes.h>
 
 #include "commands.h"
-#include "failpoint.h"
-#include "log.h"
-#include "session.h"
+#include "nodestate/failpoint.h"
+#include "nodestate/log.h"
+#include "nodestate/session.h"
 #include "settle.h"
 
 enum nb_exit cmd_epilog(const struct nb_args *a)

@@ -1,28 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* numa-balancing-helper: sets kernel.numa_balancing for Slurm jobs and
  * restores it. Narrows its privileges before it parses a byte of the
- * command line or the environment, parses them, lets any user run the
- * commands that only look (with no capability left), requires root for
- * the rest, dispatches, and makes sure a non-zero exit gives its reason
- * on stderr. Interface: docs/design.md and numa-balancing-helper(8). */
+ * command line or the environment, hands the commands that only look
+ * (status, check, metrics) to numa-balancing-state with no capability
+ * left, parses the rest, requires root for them, dispatches, and makes
+ * sure a non-zero exit gives its reason on stderr. Interface:
+ * docs/design.md and numa-balancing-helper(8). */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/auxv.h>
 #include <sys/prctl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "args.h"
 #include "commands.h"
-#include "failpoint.h"
-#include "log.h"
-#include "paths.h"
-#include "privs.h"
+#include "nodestate/failpoint.h"
+#include "nodestate/log.h"
+#include "nodestate/paths.h"
+#include "nodestate/privs.h"
+#include "nodestate/start.h"
 
 #ifdef NB_TEST_HOOKS
 #define NB_PROGRAM "numa-balancing-helper-test"
@@ -38,11 +36,10 @@ static const char usage[] =
 	"              (the request from the environment: 0, 1 or 0-tasks)\n"
 	"       " NB_PROGRAM " epilog [--job ID] [--script]\n"
 	"       " NB_PROGRAM " step-end --job ID\n"
-	"       " NB_PROGRAM " status [--json]\n"
-	"       " NB_PROGRAM " check\n"
 	"       " NB_PROGRAM " reset\n"
 	"       " NB_PROGRAM " reconcile\n"
-	"       " NB_PROGRAM " metrics [--out FILE]\n"
+	"       " NB_PROGRAM " status [--json] | check | metrics [--out FILE]\n"
+	"              (run as numa-balancing-state, by any user: numa-balancing-state(8))\n"
 	"       " NB_PROGRAM " --help | --version\n"
 	"Without --job/--value, prolog and epilog read " NB_ENV_JOB_ID " and\n"
 	NB_ENV_VALUE ";\n"
@@ -53,32 +50,10 @@ static const char usage[] =
 	"--script: run as a Slurm Prolog=/Epilog= program: what a user's request\n"
 	"causes (not honoured, unsupported) exits 0, every message also goes to stderr.\n"
 	"reconcile clears the records of jobs that ended but whose epilog could not\n"
-	"restore the value; check reports them (exit 1). metrics writes node_exporter's\n"
-	"textfile format, to FILE atomically.\n"
+	"restore the value.\n"
 	"Exit codes: 0 applied, 1 drift or an ended job's record, 2 usage, 3 not honoured,\n"
 	"4 unsupported, 5 broken.\n"
 	"See numa-balancing-helper(8).\n";
-
-/* slurmd may start us with fd 0 closed: keep 0-2 open so no state file
- * ever becomes stdout or stderr. */
-static int sane_fds(void)
-{
-	for (int fd = 0; fd <= 2; fd++) {
-		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF && open("/dev/null", O_RDWR) != fd)
-			return -1;
-	}
-	return 0;
-}
-
-/* A setuid-root or file-capability copy is refused before it reads
- * anything: no privilege is ever given to another user's request. */
-static int started_plainly(void)
-{
-	if (getauxval(AT_SECURE) == 0)
-		return 1;
-	log_msg(LOG_ERR, "started setuid or with file capabilities: refused");
-	return 0;
-}
 
 /* Root: real and effective uid 0. */
 static int run_by_root(void)
@@ -86,14 +61,31 @@ static int run_by_root(void)
 	if (getuid() == 0 && geteuid() == 0)
 		return 1;
 	log_msg(LOG_ERR, "must be run by root (real and effective uid 0): refused; status, check "
-	        "and metrics run as any user");
+	        "and metrics run as any user (numa-balancing-state)");
 	return 0;
 }
 
-/* Commands that only look at the state and the kernel value. */
-static int looks_only(const struct nb_args *a)
+/* The commands that only look: numa-balancing-state runs them, with no
+ * capability and the arguments as they are (it parses them). The test
+ * build runs the reader's test build (NB_STATE_PROGRAM, a build path). */
+static int looks_only(const char *cmd)
 {
-	return a->cmd == NB_CMD_STATUS || a->cmd == NB_CMD_CHECK || a->cmd == NB_CMD_METRICS;
+	return cmd && (strcmp(cmd, "status") == 0 || strcmp(cmd, "check") == 0 ||
+	               strcmp(cmd, "metrics") == 0);
+}
+
+static int hand_over(char **argv)
+{
+	char err[256];
+
+	if (privs_drop_all(err, sizeof(err)) != 0) {
+		log_msg(LOG_ERR, "%s", err);
+		return NB_EXIT_BROKEN;
+	}
+	argv[0] = (char *)"numa-balancing-state";
+	execv(NB_STATE_PROGRAM, argv);
+	log_msg(LOG_ERR, "%s: %s", NB_STATE_PROGRAM, strerror(errno));
+	return NB_EXIT_BROKEN;
 }
 
 static enum nb_exit dispatch(const struct nb_args *a)
@@ -102,11 +94,8 @@ static enum nb_exit dispatch(const struct nb_args *a)
 	case NB_CMD_PROLOG: return cmd_prolog(a);
 	case NB_CMD_EPILOG: return cmd_epilog(a);
 	case NB_CMD_STEP_END: return cmd_step_end(a);
-	case NB_CMD_STATUS: return cmd_status(a);
-	case NB_CMD_CHECK: return cmd_check();
 	case NB_CMD_RESET: return cmd_reset();
 	case NB_CMD_RECONCILE: return cmd_reconcile();
-	case NB_CMD_METRICS: return cmd_metrics(a);
 	case NB_CMD_HELP: return fputs(usage, stdout) < 0 ? NB_EXIT_BROKEN : NB_EXIT_OK;
 	case NB_CMD_VERSION: return puts(NB_PROGRAM " " NB_VERSION) < 0 ? NB_EXIT_BROKEN : NB_EXIT_OK;
 	}
@@ -181,13 +170,10 @@ int main(int argc, char **argv)
 	struct nb_args a;
 	char err[256];
 
-	if (sane_fds() != 0)
+	if (start_plainly("numa-balancing-helper") != 0 || narrow() != 0)
 		return NB_EXIT_BROKEN;
-	signal(SIGPIPE, SIG_IGN); /* stderr or stdout a pipe nobody reads: EPIPE, not death */
-	umask(022);
-	log_open();
-	if (!started_plainly() || narrow() != 0)
-		return NB_EXIT_BROKEN;
+	if (argc > 1 && looks_only(argv[1]))
+		return hand_over(argv);
 	if (args_parse(argc, (const char *const *)argv, &env, &a, err, sizeof(err)) != 0) {
 		log_msg(LOG_ERR, "%s", err);
 		return NB_EXIT_USAGE;
@@ -199,11 +185,7 @@ int main(int argc, char **argv)
 		log_msg(LOG_WARNING, "%s", a.ignored);
 	if (a.no_request[0])
 		log_msg(LOG_INFO, "%s", a.no_request);
-	if (looks_only(&a) && privs_drop_all(err, sizeof(err)) != 0) {
-		log_msg(LOG_ERR, "%s", err);
-		return NB_EXIT_BROKEN;
-	}
-	if (privileged(&a) && !looks_only(&a) && !run_by_root())
+	if (privileged(&a) && !run_by_root())
 		return NB_EXIT_BROKEN;
 	return finish(&a, dispatch(&a));
 }

@@ -5,11 +5,9 @@
 # tests, fuzz targets and the latency benchmark. Outputs go under
 # $(B)/helper/.
 
-HELPER_SRCS := args.c epilog.c gone.c landlock.c log.c memstat.c metrics.c \
-               metrics_format.c nodes.c paths.c policy.c privs.c prolog.c reconcile.c \
-               record.c report.c reset.c session.c settle.c state.c statedir.c stepend.c sysctl.c
-HELPER_OBJS := $(HELPER_SRCS:%.c=$(B)/helper/obj/%.o)
-HELPER_TOBJS := $(HELPER_SRCS:%.c=$(B)/helper/tobj/%.o) $(B)/helper/tobj/failpoint.o
+HELPER_SRCS := args.c epilog.c memstat.c prolog.c reconcile.c reset.c settle.c stepend.c
+HELPER_OBJS := $(HELPER_SRCS:%.c=$(B)/helper/obj/%.o) $(NODESTATE_OBJS)
+HELPER_TOBJS := $(HELPER_SRCS:%.c=$(B)/helper/tobj/%.o) $(NODESTATE_TOBJS)
 HELPER_BIN := $(B)/helper/numa-balancing-helper
 HELPER_TEST_BIN := $(B)/helper/numa-balancing-helper-test
 # The helper is a static PIE (like OpenBSD's /sbin): on a compute node its
@@ -54,23 +52,29 @@ LINT_SOURCES += helper/*.c tests/helper/*.c tests/helper/unit/*.c tests/helper/c
         helper-model helper-model-long helper-model-old
 unit-tests: helper-unit
 
-$(B)/helper/obj/%.o: helper/%.c helper/*.h $(COMMON_HDRS)
+$(B)/helper/obj/%.o: helper/%.c helper/*.h $(NODESTATE_HDRS) $(COMMON_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(HELPER_CFLAGS) -c -o $@ $<
 
-$(B)/helper/tobj/%.o: helper/%.c helper/*.h $(COMMON_HDRS)
+$(B)/helper/tobj/%.o: helper/%.c helper/*.h $(NODESTATE_HDRS) $(COMMON_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(HELPER_CFLAGS) -DNB_TEST_HOOKS -c -o $@ $<
+
+# status, check and metrics run numa-balancing-state: the installed one,
+# or the test build's beside it in $(B) for the helper's test build.
+$(B)/helper/obj/main.o: $(PATHS_STAMP)
+$(B)/helper/obj/main.o: HELPER_CFLAGS += -DNB_STATE_PROGRAM='"$(SBINDIR)/numa-balancing-state"'
+$(B)/helper/tobj/main.o: HELPER_CFLAGS += -DNB_STATE_PROGRAM='"$(abspath $(READER_TEST_BIN))"'
 
 $(HELPER_BIN): $(HELPER_OBJS) $(B)/helper/obj/main.o $(COMMON_LIB) helper/module.mk
 	$(CC) $(HELPER_BIN_LDFLAGS) $(HELPER_STATIC) -o $@ $(filter %.o %.a,$^) $(HELPER_LIBS)
 
-$(HELPER_TEST_BIN): $(HELPER_TOBJS) $(B)/helper/tobj/main.o $(COMMON_LIB) helper/module.mk
+$(HELPER_TEST_BIN): $(HELPER_TOBJS) $(B)/helper/tobj/main.o $(COMMON_LIB) helper/module.mk $(READER_TEST_BIN)
 	$(CC) $(HELPER_BIN_LDFLAGS) $(HELPER_STATIC) -o $@ $(filter %.o %.a,$^) $(HELPER_LIBS)
 
-$(HELPER_UNIT_BIN): $(HELPER_UNIT_SRCS) tests/helper/unit/*.h $(HELPER_TOBJS) $(COMMON_LIB)
-	$(CC) $(HELPER_CFLAGS) -DNB_TEST_HOOKS -Ihelper $(CHECK_CFLAGS) -o $@ \
-	  $(HELPER_UNIT_SRCS) $(HELPER_TOBJS) $(COMMON_LIB) $(HELPER_LDFLAGS) $(HELPER_LIBS) \
+$(HELPER_UNIT_BIN): $(HELPER_UNIT_SRCS) tests/helper/unit/*.h $(HELPER_TOBJS) $(READER_TOBJS) $(COMMON_LIB)
+	$(CC) $(HELPER_CFLAGS) -DNB_TEST_HOOKS -Ihelper -Inodestate -Ireader $(CHECK_CFLAGS) -o $@ \
+	  $(HELPER_UNIT_SRCS) $(HELPER_TOBJS) $(READER_TOBJS) $(COMMON_LIB) $(HELPER_LDFLAGS) $(HELPER_LIBS) \
 	  $(CHECK_LIBS)
 
 $(HELPER_STRESS_BIN): tests/helper/stress.c
@@ -158,8 +162,8 @@ helper-changes: $(HELPER_TEST_BIN)
 # The capability sets at every step (CAP_SYS_ADMIN effective only for the
 # write), Landlock refusing a write outside the allowed paths, insecure
 # state dirs refused.
-helper-privs: $(HELPER_TEST_BIN) $(HELPER_BIN)
-	tests/helper/privs.sh $(HELPER_TEST_BIN) $(HELPER_BIN)
+helper-privs: $(HELPER_TEST_BIN) $(HELPER_BIN) $(READER_TEST_BIN)
+	tests/helper/privs.sh $(HELPER_TEST_BIN) $(HELPER_BIN) $(READER_TEST_BIN)
 
 # --script (Prolog=/Epilog=): what a user's request causes exits 0; a
 # sysctl that cannot be written, no CAP_SYS_ADMIN, stderr without a reader;
@@ -183,8 +187,8 @@ helper-metrics: $(HELPER_TEST_BIN)
 	tests/helper/metrics.sh $(HELPER_TEST_BIN)
 
 # The installed binary against the real sysctl (restored whatever happens).
-helper-kernel: $(HELPER_BIN)
-	tests/helper/kernel.sh $(HELPER_BIN)
+helper-kernel: $(HELPER_BIN) $(READER_BIN)
+	tests/helper/kernel.sh $(HELPER_BIN) $(READER_BIN)
 
 # A test-only SPANK plugin that hands the job any option value, as a
 # client that skips numa_balancing.so's checks would (tests/prolog/run).
@@ -194,13 +198,13 @@ $(HELPER_OPTION_ENV): tests/prolog/option_env.c
 
 # Plain Prolog=/Epilog= use against the local Slurm: hostile option values
 # never fail the prolog, change the kernel or drain the node.
-helper-slurm-prolog: $(HELPER_BIN) $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(HELPER_OPTION_ENV)
+helper-slurm-prolog: $(HELPER_BIN) $(READER_BIN) $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(HELPER_OPTION_ENV)
 	B=$(B) tests/prolog/run
 
 # A job whose epilog cannot run the helper, against the local Slurm: check
 # names it, the next job's end or reconcile restores the baseline, a live
 # job without a step is never reported, no node drains.
-helper-slurm-gone: $(HELPER_BIN) $(SPANK_SO)
+helper-slurm-gone: $(HELPER_BIN) $(READER_BIN) $(SPANK_SO)
 	B=$(B) tests/helper/slurm-gone
 
 install-helper: $(HELPER_BIN)
@@ -214,13 +218,13 @@ uninstall-helper:
 
 # libFuzzer targets (the top-level Makefile runs them): the command line and
 # environment, the state files and memory.stat.
-HELPER_FUZZ_SRCS := helper/args.c helper/record.c helper/memstat.c
+HELPER_FUZZ_SRCS := helper/args.c nodestate/record.c helper/memstat.c
 HELPER_FUZZERS := $(FUZZ_B)/helper/fuzz_args $(FUZZ_B)/helper/fuzz_state
 FUZZERS += $(HELPER_FUZZERS)
 
-$(FUZZ_B)/helper/fuzz_%: tests/helper/fuzz_%.c $(HELPER_FUZZ_SRCS) helper/*.h $(COMMON_SRCS) $(COMMON_HDRS)
+$(FUZZ_B)/helper/fuzz_%: tests/helper/fuzz_%.c $(HELPER_FUZZ_SRCS) helper/*.h $(NODESTATE_HDRS) $(COMMON_SRCS) $(COMMON_HDRS)
 	@mkdir -p $(@D)
-	clang $(FUZZ_CFLAGS) -Ihelper -o $@ $< $(HELPER_FUZZ_SRCS) $(COMMON_SRCS)
+	clang $(FUZZ_CFLAGS) -Ihelper -Inodestate -o $@ $< $(HELPER_FUZZ_SRCS) $(COMMON_SRCS)
 
 # Latency of prolog and epilog (fresh processes) beside a shell script that
 # only writes the fake sysctl and an empty static program; prints median and

@@ -5,10 +5,10 @@
 #include <time.h>
 
 #include "commands.h"
-#include "failpoint.h"
-#include "gone.h"
-#include "log.h"
-#include "session.h"
+#include "nodestate/failpoint.h"
+#include "nodestate/gone.h"
+#include "nodestate/log.h"
+#include "nodestate/session.h"
 #include "settle.h"
 #include "common/vmstat.h"
 

@@ -4,7 +4,7 @@
 #include <stdio.h>
 
 #include "commands.h"
-#include "session.h"
+#include "nodestate/session.h"
 #include "settle.h"
 
 enum nb_exit cmd_reconcile(void)

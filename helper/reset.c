@@ -3,8 +3,8 @@
  * The kernel is written first, so a reset stopped half-way leaves records
  * the next run still honours, or a baseline the kernel already holds. */
 #include "commands.h"
-#include "log.h"
-#include "session.h"
+#include "nodestate/log.h"
+#include "nodestate/session.h"
 #include "settle.h"
 
 static enum nb_exit remove_all(struct nb_session *s, enum nb_kind kind, struct nb_list *list)

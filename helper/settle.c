@@ -8,9 +8,9 @@
 #include <time.h>
 
 #include "common/vmstat.h"
-#include "failpoint.h"
-#include "gone.h"
-#include "log.h"
+#include "nodestate/failpoint.h"
+#include "nodestate/gone.h"
+#include "nodestate/log.h"
 #include "memstat.h"
 
 /* Records of prologs that did not finish were never in force: undo what

@@ -5,7 +5,7 @@
 #ifndef NB_SETTLE_H
 #define NB_SETTLE_H
 
-#include "session.h"
+#include "nodestate/session.h"
 
 /* In order: records of prologs that did not finish (never in force: what
  * they may have written is undone, then they go); jobs the plugin marked

@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "commands.h"
-#include "log.h"
+#include "nodestate/log.h"
 #include "memstat.h"
-#include "session.h"
+#include "nodestate/session.h"
 
 /* Copies the job cgroup's counters into record i, if they changed. */
 static enum nb_exit keep(struct nb_session *s, long i)

@@ -9,10 +9,11 @@
 # (unsupported; 0 with --script) and changes nothing, an epilog with nothing
 # to act on exits 0, and one that must restore exits 4 and keeps its
 # record. The original value is restored whatever happens; the test holds
-# /run/lock/numa-balancing-tests.lock.
-# Usage: kernel.sh HELPER_BIN
+# /run/lock/numa-balancing-tests.lock. status and check are
+# numa-balancing-state's (STATE_BIN), as the installed helper's are.
+# Usage: kernel.sh HELPER_BIN STATE_BIN
 set -u
-bin=$1
+bin=$1 state=$2
 sysctl=/proc/sys/kernel/numa_balancing
 fail() { echo "kernel: FAIL: $*" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] || fail "must run as root"
@@ -27,11 +28,12 @@ restore() {
 }
 trap restore EXIT
 trap 'exit 1' INT TERM HUP
-"$bin" status --json 2>/dev/null | grep -q '"jobs":\[\]' || fail "/run/numa-balancing holds jobs: not testing on a busy node"
+"$state" status --json 2>/dev/null | grep -q '"jobs":\[\]' || fail "/run/numa-balancing holds jobs: not testing on a busy node"
 
 run() { # WANT-EXIT COMMAND...
 	want=$1; shift
-	"$bin" "$@"; rc=$?
+	case $1 in status | check) "$state" "$@" ;; *) "$bin" "$@" ;; esac
+	rc=$?
 	[ "$rc" -eq "$want" ] || fail "$* exited $rc, want $want"
 }
 value_is() { [ "$(cat "$sysctl")" = "$1" ] || fail "$2: kernel value $(cat "$sysctl"), want $1"; }
@@ -70,7 +72,7 @@ err=$(cat "/tmp/nb-kernel-ro.$$"); rm -f "/tmp/nb-kernel-ro.$$"
 [ "$rc" -eq 4 ] || fail "read-only /proc/sys: prolog exited $rc, want 4 ($err)"
 echo "$err" | grep -q "Read-only file system" || fail "read-only /proc/sys: message '$err'"
 value_is 3 "read-only /proc/sys, prolog"
-"$bin" status --json 2>/dev/null | grep -q '"jobs":\[\]' || fail "read-only /proc/sys: prolog left a record"
+"$state" status --json 2>/dev/null | grep -q '"jobs":\[\]' || fail "read-only /proc/sys: prolog left a record"
 ro prolog --job 1 --value 1 --script 2>/dev/null; rc=$?
 [ "$rc" -eq 0 ] || fail "read-only /proc/sys: prolog --script exited $rc, want 0"
 ro epilog --job 1 2>/dev/null; rc=$?
@@ -80,7 +82,7 @@ run 0 prolog --job 1 --value 0
 ro epilog --job 1 2>/dev/null; rc=$?
 [ "$rc" -eq 4 ] || fail "read-only /proc/sys: epilog that must restore exited $rc, want 4"
 value_is 2 "read-only /proc/sys, a restore that cannot be written"
-"$bin" check >/dev/null 2>&1; rc=$?
+"$state" check >/dev/null 2>&1; rc=$?
 [ "$rc" -eq 1 ] || fail "read-only /proc/sys: check exited $rc with job 1's restore owed, want 1"
 run 0 epilog --job 2
 value_is 3 "the restore, made by the next epilog once /proc/sys is writable again"

@@ -14,9 +14,12 @@
 # (world-writable, symlinked, foreign-owned) must be refused with a clear
 # message and exit 5, a non-root caller and a setuid-root copy run by
 # another user refused, and the installed build must carry no test hook.
-# Usage: privs.sh HELPER_TEST_BIN HELPER_BIN   (as root)
+# status, check and metrics are numa-balancing-state's (STATE_TEST_BIN),
+# which the helper hands them to: run by uid 65534 directly too, and a
+# setuid-root copy of it refused.
+# Usage: privs.sh HELPER_TEST_BIN HELPER_BIN STATE_TEST_BIN   (as root)
 set -u
-test_bin=$1 real_bin=$2
+test_bin=$1 real_bin=$2 state_bin=$3
 fail() { echo "privs: FAIL: $*" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] || fail "must run as root"
 dir=$(mktemp -d /tmp/nb-privs.XXXXXX) || fail "mktemp"
@@ -146,6 +149,15 @@ done
 [ "$(cat "$dir/sysctl")" = 1 ] || fail "setuid copy: the sysctl changed"
 [ "$(ls -A "$dir/st")" = "$before" ] || fail "setuid copy: the state directory changed"
 echo "privs: a setuid-root copy run by uid 65534 refused for prolog, epilog, reset, status and check: $out"
+cp "$state_bin" "$dir/setuid-state"
+chmod 4755 "$dir/setuid-state"
+for cmd in status check metrics; do
+	out=$(as_nobody "$dir/setuid-state" "$cmd" 2>&1); rc=$?
+	[ "$rc" -eq 5 ] || fail "setuid numa-balancing-state, $cmd: exit $rc, want 5 ($out)"
+	echo "$out" | grep -q "started setuid or with file capabilities: refused" ||
+		fail "setuid numa-balancing-state, $cmd: message '$out'"
+done
+echo "privs: a setuid-root copy of numa-balancing-state run by uid 65534 refused: $out"
 
 # 3b. the plain helper run by uid 65534: what only looks works, the rest is root's
 "$test_bin" prolog --job 11 --value 0 2>/dev/null || fail "prolog 11 as root"
@@ -156,6 +168,8 @@ for cmd in status check metrics "status --json"; do
 	[ "$rc" -eq 0 ] || fail "uid 65534, $cmd: exit $rc, want 0 ($out)"
 done
 echo "$out" | grep -q '"holder":11' || fail "uid 65534, status --json does not show job 11: $out"
+out=$(as_nobody "$state_bin" status --json 2>&1) || fail "uid 65534, numa-balancing-state status --json: exit $?"
+echo "$out" | grep -q '"holder":11' || fail "uid 65534, numa-balancing-state status --json: $out"
 for cmd in "prolog --job 9 --value 0" "epilog --job 11" reset reconcile "step-end --job 11"; do
 	# shellcheck disable=SC2086 # cmd is split into words on purpose
 	out=$(as_nobody "$test_bin" $cmd 2>&1); rc=$?

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "looks.h"
 #include "common/ended.h"
 #include "common/failed.h"
 #include "paths.h"

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "looks.h"
 #include "common/ended.h"
 #include "common/failed.h"
 #include "nodes.h"
@@ -56,14 +57,12 @@ END_TEST
 static const char *metrics_file(void)
 {
 	static char buf[16384];
-	struct nb_args a = { .cmd = NB_CMD_METRICS };
 	char out[512];
 	FILE *f;
 	size_t n;
 
 	snprintf(out, sizeof(out), "%s", scratch_path("metrics/nb.prom"));
-	a.out = out;
-	ck_assert_int_eq(cmd_metrics(&a), 0);
+	ck_assert_int_eq(cmd_metrics(out), 0);
 	f = fopen(out, "r");
 	ck_assert_ptr_nonnull(f);
 	n = fread(buf, 1, sizeof(buf) - 1, f);

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "commands.h"
+#include "looks.h"
 #include "failpoint.h"
 #include "suites.h"
 
@@ -35,11 +36,9 @@ static void two_jobs(void)
  * (job 8's epilog, of a job without a record, has nothing to rename). */
 static void all_refuse(int records)
 {
-	struct nb_args status = { .cmd = NB_CMD_STATUS };
-
 	ck_assert_int_eq(epilog(8), 5);
 	ck_assert_int_eq(prolog(3, 1, LATEST), 5);
-	ck_assert_int_eq(cmd_status(&status), 5);
+	ck_assert_int_eq(cmd_status(0), 5);
 	ck_assert_int_eq(cmd_check(), 5);
 	ck_assert_int_eq(cmd_reset(), 5);
 	ck_assert_int_eq(fake_get(), 0);

@@ -10,6 +10,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "looks.h"
 #include "paths.h"
 #include "suites.h"
 

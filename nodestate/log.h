@@ -7,7 +7,8 @@
 
 #include <syslog.h>
 
-void log_open(void);
+/* name: the stderr lines' prefix (the program's installed name). */
+void log_open(const char *name);
 /* Every message goes to stderr too from now on. */
 void log_all_to_stderr(void);
 /* Whether a warning or an error has gone to stderr. */

@@ -11,9 +11,11 @@
 #include <unistd.h>
 
 static int verbose_stderr, warned;
+static const char *program = "numa-balancing-helper"; /* until log_open names it */
 
-void log_open(void)
+void log_open(const char *name)
 {
+	program = name;
 	openlog("numa-balancing", LOG_PID, LOG_DAEMON);
 	verbose_stderr = isatty(STDERR_FILENO);
 }
@@ -28,16 +30,14 @@ int log_warned(void)
 	return warned;
 }
 
-/* "numa-balancing-helper: MESSAGE\n" in one write; a message too long for
- * the line is cut, and the line still ends in a newline. */
+/* "PROGRAM: MESSAGE\n" in one write; a message too long for the line is
+ * cut, and the line still ends in a newline. */
 static void stderr_line(const char *fmt, va_list ap)
 {
-	static const char prefix[] = "numa-balancing-helper: ";
 	char line[1024];
-	size_t n = sizeof(prefix) - 1;
-	int m;
+	int m = snprintf(line, sizeof(line), "%s: ", program);
+	size_t n = m > 0 && (size_t)m < sizeof(line) / 2 ? (size_t)m : 0;
 
-	memcpy(line, prefix, n);
 	m = vsnprintf(line + n, sizeof(line) - n, fmt, ap);
 	if (m < 0)
 		return;

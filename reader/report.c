@@ -6,11 +6,11 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "commands.h"
-#include "gone.h"
-#include "log.h"
-#include "nodes.h"
-#include "session.h"
+#include "looks.h"
+#include "nodestate/gone.h"
+#include "nodestate/log.h"
+#include "nodestate/nodes.h"
+#include "nodestate/session.h"
 
 static void print_int_or(const char *key, int v, const char *none)
 {
@@ -137,7 +137,7 @@ static void print_json(const struct nb_session *s, const struct nb_gone *g, int 
 	printf("}\n");
 }
 
-enum nb_exit cmd_status(const struct nb_args *a)
+enum nb_exit cmd_status(int json)
 {
 	/* Asked before the lock, so no child runs under it (a recovery in
 	 * session_begin reuses the answer). */
@@ -151,7 +151,7 @@ enum nb_exit cmd_status(const struct nb_args *a)
 		struct nb_gone g;
 
 		gone_load(&g, s.dirfd, s.st.boot_id);
-		if (a->json)
+		if (json)
 			print_json(&s, &g, expected, holder, nodes);
 		else
 			print_text(&s, &g, expected, holder, nodes);

@@ -12,12 +12,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "commands.h"
-#include "landlock.h"
-#include "log.h"
+#include "looks.h"
+#include "nodestate/landlock.h"
+#include "nodestate/log.h"
 #include "metrics.h"
-#include "nodes.h"
-#include "statedir.h"
+#include "nodestate/nodes.h"
+#include "nodestate/statedir.h"
 
 /* The plugin's failure counts of this boot; zeros when they cannot be read. */
 static void read_failures(const struct nb_session *s, struct nb_failures *f)
@@ -124,7 +124,7 @@ static enum nb_exit write_stdout(const char *text, size_t len)
 	                                                                  : NB_EXIT_BROKEN;
 }
 
-enum nb_exit cmd_metrics(const struct nb_args *a)
+enum nb_exit cmd_metrics(const char *out)
 {
 	/* Counted before the lock, as status does. */
 	int nodes = nodes_count(), dirfd = -1;
@@ -132,20 +132,20 @@ enum nb_exit cmd_metrics(const struct nb_args *a)
 	enum nb_exit rc;
 	size_t len;
 
-	if (a->out && (dirfd = open_dir_of(a->out, base, sizeof(base))) < 0) {
+	if (out && (dirfd = open_dir_of(out, base, sizeof(base))) < 0) {
 		if (errno == EPERM)
 			log_msg(LOG_ERR, "metrics: the directory of %s is not root's alone (another user "
 			        "owns or may write a directory on the way): root does not write there; "
-			        "run metrics as that user", a->out);
+			        "run metrics as that user", out);
 		else
-			log_msg(LOG_ERR, "metrics: the directory of %s: %s", a->out, strerror(errno));
+			log_msg(LOG_ERR, "metrics: the directory of %s: %s", out, strerror(errno));
 		return NB_EXIT_BROKEN;
 	}
 	if (dirfd >= 0)
 		landlock_allow_dir(dirfd);
 	rc = collect(&text, &len, nodes);
 	if (rc == NB_EXIT_OK)
-		rc = dirfd >= 0 ? write_file(dirfd, a->out, base, text, len) : write_stdout(text, len);
+		rc = dirfd >= 0 ? write_file(dirfd, out, base, text, len) : write_stdout(text, len);
 	free(text);
 	if (dirfd >= 0)
 		close(dirfd);

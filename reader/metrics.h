@@ -8,8 +8,8 @@
 #include <stdio.h>
 
 #include "common/ended.h"
-#include "gone.h"
-#include "session.h"
+#include "nodestate/gone.h"
+#include "nodestate/session.h"
 
 /* What metrics reports beside the session's state. */
 struct nb_metrics_in {
