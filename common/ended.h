@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* ended.h - what the plugin leaves in the helper's state directory when a
- * run of the helper fails (written by failed.h), and how the helper reads
- * it back.
+ * run of the helper fails (written by failed.h): the files' names, and
+ * the ended markers the helper reads back (the counts: failures.h).
  *
  * ended.<job>: the job's epilog ran (Slurm runs it only once the job has
  * ended on the node) but the helper could not finish it (not started,
@@ -37,7 +37,6 @@
 #define NB_FAILURES_NAME "failures"
 #define NB_ENDED_FILE_MAX 256       /* larger files are corrupt */
 
-enum nb_run_cmd { NB_RUN_PROLOG, NB_RUN_EPILOG, NB_RUN_STEP_END, NB_RUN_CMDS };
 enum nb_run_failure { NB_FAIL_NOT_STARTED, NB_FAIL_TIMED_OUT, NB_FAIL_KILLED, NB_FAIL_EXIT,
                       NB_RUN_FAILURES };
 
@@ -48,27 +47,12 @@ struct nb_ended {
 	int status;
 };
 
-struct nb_failures {
-	char boot_id[NB_BOOT_ID_LEN + 1];
-	uint64_t count[NB_RUN_CMDS];
-};
-
-/* "prolog", "epilog", "step-end"; "not-started", "timed-out", "killed",
- * "exit". */
-const char *run_cmd_name(enum nb_run_cmd cmd);
+/* "not-started", "timed-out", "killed", "exit". */
 const char *run_failure_name(enum nb_run_failure f);
-
-/* The counts of this boot in dirfd's "failures": zeros when the file is
- * absent, proven bad (corrupt, too large, not a regular file) or from an
- * earlier boot. 0, or -1 (errno) when it could not be read: a count is
- * never reset by an I/O error. */
-int failures_read(int dirfd, const char *boot_id, struct nb_failures *f);
 
 /* Format into buf (NUL-terminated); the length, or -1 if it does not fit. */
 int ended_format(const struct nb_ended *e, char *buf, size_t len);
-int failures_format(const struct nb_failures *f, char *buf, size_t len);
-/* Parse exactly what *_format writes; anything else is -1. */
+/* Parse exactly what ended_format writes; anything else is -1. */
 int ended_parse(const char *buf, size_t len, struct nb_ended *e);
-int failures_parse(const char *buf, size_t len, struct nb_failures *f);
 
 #endif

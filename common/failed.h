@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ended.h"
+#include "failures.h"
 
 #define NB_ENDED_LOCK_WAIT_MS 5000  /* the longest wait for the helper's lock */
 

@@ -7,7 +7,7 @@
 # each as a static library, so a program links only the objects it uses.
 # Its own Check unit tests and libFuzzer targets live in tests/common/.
 
-COMMON_SRCS := common/bootid.c common/ended.c common/failed.c common/escape.c common/keyval.c common/kernel.c common/mempolicy.c \
+COMMON_SRCS := common/bootid.c common/ended.c common/failed.c common/failures.c common/escape.c common/keyval.c common/kernel.c common/mempolicy.c \
                common/readfile.c common/statefile.c common/values.c common/vmstat.c
 COMMON_HDRS := $(wildcard common/*.h)
 COMMON_CFLAGS = $(BASE_CFLAGS) $(HARDEN) -I. $(CFLAGS)

@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "common/ended.h"
+#include "common/failures.h"
 #include "nodestate/gone.h"
 #include "nodestate/session.h"
 

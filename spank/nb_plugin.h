@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <slurm/spank.h>
 
-#include "common/ended.h"
+#include "common/failures.h"
 #include "nb_config.h"
 
 #define NB_LOG "numa_balancing"

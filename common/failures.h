@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* failures.h - the plugin's count of failed helper runs per command since
+ * boot, in the state directory's "failures" file (format: ended.h), which
+ * failed.h writes and numa-balancing-state's metrics reads. Not part of
+ * the helper. */
+#ifndef NB_FAILURES_H
+#define NB_FAILURES_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ended.h"
+
+enum nb_run_cmd { NB_RUN_PROLOG, NB_RUN_EPILOG, NB_RUN_STEP_END, NB_RUN_CMDS };
+
+struct nb_failures {
+	char boot_id[NB_BOOT_ID_LEN + 1];
+	uint64_t count[NB_RUN_CMDS];
+};
+
+/* "prolog", "epilog", "step-end". */
+const char *run_cmd_name(enum nb_run_cmd cmd);
+
+/* The counts of this boot in dirfd's "failures": zeros when the file is
+ * absent, proven bad (corrupt, too large, not a regular file) or from an
+ * earlier boot. 0, or -1 (errno) when it could not be read: a count is
+ * never reset by an I/O error. */
+int failures_read(int dirfd, const char *boot_id, struct nb_failures *f);
+
+/* Format into buf (NUL-terminated); the length, or -1 if it does not fit. */
+int failures_format(const struct nb_failures *f, char *buf, size_t len);
+/* Parse exactly what failures_format writes; anything else is -1. */
+int failures_parse(const char *buf, size_t len, struct nb_failures *f);
+
+#endif
