@@ -122,8 +122,9 @@ chaos: $(HELPER_TEST_BIN) $(HELPER_CHAOS_BIN)
 # most one injected system-call fault, checked against what the jobs were
 # promised; a violation is shrunk to a --replay line. The fault injector
 # is checked first, and the sequences once shrunk replayed
-# (tests/helper/model/replays.txt). make check: 60 s; helper-model-long: 1800 s (set
-# MODEL_SECONDS, MODEL_SEED, MODEL_DEPLOY=plugin|script|both). The
+# (tests/helper/model/replays.txt). make check: 60 s, one node;
+# helper-model-long: 1800 s, two nodes at once (--jobs 2, one per core;
+# set MODEL_SECONDS, MODEL_SEED, MODEL_JOBS, MODEL_DEPLOY=plugin|script|both). The
 # default is the plugin's deployment: under Prolog=/Epilog= (script) an
 # epilog that fails before its first step leaves its record until an
 # administrator's reset (numa-balancing-helper(8), ENDED JOBS), which the
@@ -134,10 +135,10 @@ MODEL_RUN = $(HELPER_MODEL_BIN) $(HELPER_TEST_BIN) --deploy $(MODEL_DEPLOY) \
 helper-model: $(HELPER_TEST_BIN) $(HELPER_MODEL_BIN) $(HELPER_INJECT_BIN)
 	tests/helper/model/inject.sh $(HELPER_INJECT_BIN)
 	tests/helper/model/replays.sh $(HELPER_MODEL_BIN) $(HELPER_TEST_BIN)
-	$(MODEL_RUN) --seconds $(or $(MODEL_SECONDS),60)
+	$(MODEL_RUN) --seconds $(or $(MODEL_SECONDS),60) --jobs $(or $(MODEL_JOBS),1)
 
 helper-model-long: $(HELPER_TEST_BIN) $(HELPER_MODEL_BIN)
-	$(MODEL_RUN) --seconds $(or $(MODEL_SECONDS),1800)
+	$(MODEL_RUN) --seconds $(or $(MODEL_SECONDS),1800) --jobs $(or $(MODEL_JOBS),2)
 
 # The model against an older commit's helper (default 30cafdf, whose
 # failed epilog write pinned the node): it must report violations.

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The fault injector: fork, PTRACE_TRACEME, a seccomp filter that makes
- * the hittable calls stop for the tracer, exec; the tracer counts the
- * stops, and at the chosen one skips the call (orig_rax -1), replaces its
- * result at the exit stop, or kills. */
+/* The fault injector: clone (CLONE_VM | CLONE_VFORK, no copy of the
+ * parent's memory), PTRACE_TRACEME, a seccomp filter that makes the
+ * hittable calls stop for the tracer, exec; the tracer counts the stops,
+ * at the chosen one skips the call (orig_rax -1), replaces its result at
+ * the exit stop, or kills, and then suspends the filter. */
 #include "inject.h"
 
 #include <errno.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
+#include <sched.h>
 #include <signal.h>
 #include <stddef.h>
 #include <string.h>
@@ -119,32 +121,42 @@ int inject_errno_at(int i)
 	return i >= 0 && (size_t)i < COUNT(errnos) ? errnos[i].err : 0;
 }
 
-/* In the child: stop every call of nr (all calls for -1) for the tracer. */
+/* In the child: stop every call of nr (all calls for -1, but execve) for
+ * the tracer. execve runs before the tracer can ask for these stops
+ * (a stop nobody asked for fails the call with ENOSYS); the helper makes
+ * no other. */
 static int trace_filter(int nr)
 {
-	struct sock_filter any[] = { BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE) };
-	struct sock_filter one[] = {
+	struct sock_filter prog_of[] = {
 		BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, (unsigned)nr, 0, 1),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_TRACE),
-		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, nr < 0 ? SYS_execve : (unsigned)nr, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, nr < 0 ? SECCOMP_RET_ALLOW : SECCOMP_RET_TRACE),
+		BPF_STMT(BPF_RET | BPF_K, nr < 0 ? SECCOMP_RET_TRACE : SECCOMP_RET_ALLOW),
 	};
-	struct sock_fprog prog = { nr < 0 ? 1 : 4, nr < 0 ? any : one };
+	struct sock_fprog prog = { 4, prog_of };
 
 	return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0);
 }
 
-static void child(const char *path, char *const argv[], char *const envp[], int outfd,
-                  const struct inj *f)
+struct spawn {
+	const char *path;
+	char *const *argv, *const *envp;
+	int outfd;
+	const struct inj *f;
+};
+
+/* The child, in the parent's memory until its execve (CLONE_VFORK): the
+ * tracer takes over at the SIGTRAP that execve sends a traced process. */
+static int child(void *arg)
 {
-	if (outfd >= 0 && (dup2(outfd, 1) < 0 || dup2(outfd, 2) < 0))
+	const struct spawn *s = arg;
+
+	if (s->outfd >= 0 && (dup2(s->outfd, 1) < 0 || dup2(s->outfd, 2) < 0))
 		_exit(126);
-	if (f->mode != INJ_NONE) {
-		if (ptrace(PTRACE_TRACEME, 0, 0, 0) != 0 || raise(SIGSTOP) != 0 ||
-		    trace_filter(f->nr) != 0)
-			_exit(126);
-	}
-	execve(path, argv, envp);
+	if (s->f->mode != INJ_NONE &&
+	    (ptrace(PTRACE_TRACEME, 0, 0, 0) != 0 || trace_filter(s->f->nr) != 0))
+		_exit(126);
+	execve(s->path, s->argv, s->envp);
 	_exit(127);
 }
 
@@ -190,42 +202,47 @@ static int is_seccomp_stop(int status)
 	return WIFSTOPPED(status) && (status >> 8) == (SIGTRAP | (PTRACE_EVENT_SECCOMP << 8));
 }
 
-static int is_exec_stop(int status)
+/* Not in glibc's <sys/ptrace.h> (Linux 4.3): no seccomp filter runs for
+ * the tracee, so it stops no more. */
+#define PTRACE_O_SUSPEND_SECCOMP (1 << 21)
+#define TRACE_OPTS (PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL | PTRACE_O_TRACESECCOMP | \
+                    PTRACE_O_TRACEEXEC)
+
+/* A seccomp stop: counted, and the chosen one hit; once hit, the filter
+ * is suspended (where the kernel allows it), as no later call is touched. */
+static int at_call(pid_t pid, const struct inj *f, struct inj_result *res, int *status)
 {
-	return WIFSTOPPED(status) && (status >> 8) == (SIGTRAP | (PTRACE_EVENT_EXEC << 8));
+	if (++res->calls != f->nth || f->mode == INJ_COUNT)
+		return 0;
+	res->fired = 1;
+	if (hit(pid, f, status) != 0)
+		return -1;
+	if (f->mode != INJ_KILL && WIFSTOPPED(*status))
+		ptrace(PTRACE_SETOPTIONS, pid, 0, TRACE_OPTS | PTRACE_O_SUSPEND_SECCOMP);
+	return 0;
 }
 
-/* The tracer's loop, from the child's first SIGSTOP to its end. */
+/* The tracer's loop, from the SIGTRAP after the child's execve to its end. */
 static int trace(pid_t pid, const struct inj *f, struct inj_result *res)
 {
-	int status, execed = 0;
-	long opts = PTRACE_O_TRACESYSGOOD | PTRACE_O_EXITKILL | PTRACE_O_TRACESECCOMP |
-	            PTRACE_O_TRACEEXEC;
+	int status;
 
-	if (wait_for(pid, &status) != 0 || !WIFSTOPPED(status) ||
-	    ptrace(PTRACE_SETOPTIONS, pid, 0, opts) != 0 || ptrace(PTRACE_CONT, pid, 0, 0) != 0)
+	if (wait_for(pid, &status) != 0)
 		return -1;
-	for (;;) {
+	if (WIFSTOPPED(status) && (ptrace(PTRACE_SETOPTIONS, pid, 0, TRACE_OPTS) != 0 ||
+	                           ptrace(PTRACE_CONT, pid, 0, 0) != 0))
+		return -1;
+	while (WIFSTOPPED(status)) {
 		int sig = 0;
 
 		if (wait_for(pid, &status) != 0)
 			return -1;
-		if (WIFEXITED(status) || WIFSIGNALED(status))
+		if (is_seccomp_stop(status) && at_call(pid, f, res, &status) != 0)
+			return -1;
+		if (!WIFSTOPPED(status))
 			break;
-		if (is_exec_stop(status)) {
-			execed = 1;
-		} else if (is_seccomp_stop(status) && execed) {
-			if (++res->calls == f->nth && f->mode != INJ_COUNT) {
-				res->fired = 1;
-				if (hit(pid, f, &status) != 0)
-					return -1;
-				if (WIFEXITED(status) || WIFSIGNALED(status))
-					break;
-			}
-		} else if (WIFSTOPPED(status) && WSTOPSIG(status) != SIGTRAP &&
-		           WSTOPSIG(status) != (SIGTRAP | 0x80)) {
+		if (WSTOPSIG(status) != SIGTRAP && WSTOPSIG(status) != (SIGTRAP | 0x80))
 			sig = WSTOPSIG(status);
-		}
 		if (ptrace(PTRACE_CONT, pid, 0, sig) != 0 && errno != ESRCH)
 			return -1;
 	}
@@ -236,17 +253,15 @@ static int trace(pid_t pid, const struct inj *f, struct inj_result *res)
 int inject_run(const char *path, char *const argv[], char *const envp[], int outfd,
                const struct inj *f, struct inj_result *res)
 {
+	static char stack[64 * 1024] __attribute__((aligned(16)));
+	struct spawn s = { path, argv, envp, outfd, f };
 	pid_t pid;
 
 	memset(res, 0, sizeof(*res));
-	pid = fork();
+	pid = clone(child, stack + sizeof(stack), CLONE_VM | CLONE_VFORK | SIGCHLD, &s);
 	if (pid < 0)
 		return -1;
-	if (pid == 0)
-		child(path, argv, envp, outfd, f);
 	if (f->mode != INJ_NONE)
 		return trace(pid, f, res);
-	if (wait_for(pid, &res->status) != 0)
-		return -1;
-	return 0;
+	return wait_for(pid, &res->status);
 }

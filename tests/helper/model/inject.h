@@ -3,7 +3,8 @@
  * system calls: the Nth call of one syscall, or the Nth call overall,
  * fails without effect, runs and then reports an error, or is where the
  * process gets SIGKILL. A seccomp filter stops the process only at the
- * calls that can be hit, so an untouched run costs almost nothing. */
+ * calls that can be hit, and at none after the hit, so an untouched run
+ * costs almost nothing. */
 #ifndef NB_INJECT_H
 #define NB_INJECT_H
 
@@ -27,7 +28,7 @@ struct inj {
 struct inj_result {
 	int status;  /* as waitpid */
 	int fired;   /* the fault hit */
-	long calls;  /* calls seen (all of them with INJ_COUNT or nr -1) */
+	long calls;  /* calls of nr (any, for -1) up to the hit, or all with INJ_COUNT */
 };
 
 /* Runs path with argv and envp, stdout and stderr to outfd (-1: as now).

@@ -3,7 +3,8 @@
  * from a seed for a time or a count, checks after each, and on a
  * violation prints it, shrinks the sequence and prints a --replay line.
  * Usage: model HELPER_TEST_BIN [--seconds S] [--events N] [--seed N]
- *              [--faults PERCENT] [--keep-going N] [--deploy plugin|script|both] [-v]
+ *              [--faults PERCENT] [--keep-going N] [--deploy plugin|script|both]
+ *              [--jobs N] [-v]
  *        model HELPER_TEST_BIN --replay 'boot 1 plugin; prolog 7 0 keep node; ...' [-v]
  * Exit: 0 no violation, 1 violations, 2 usage or setup error. (as root) */
 #include <stdio.h>
@@ -19,13 +20,13 @@ struct opts {
 	double seconds;
 	long events, keep_going;
 	unsigned long long seed;
-	int faults, verbose, deploy;
+	int faults, verbose, deploy, jobs;
 };
 
 static void usage(void)
 {
 	fputs("usage: model HELPER_TEST_BIN [--seconds S] [--events N] [--seed N] [--faults PERCENT]\n"
-	      "             [--keep-going N]\n"
+	      "             [--keep-going N] [--jobs N]\n"
 	      "             [--deploy plugin|script|both] [-v]\n"
 	      "       model HELPER_TEST_BIN --replay 'EVENT; EVENT; ...' [-v]\n"
 	      "events: boot B plugin|script | prolog J 0|1 keep|latest node|both|tasks |\n"
@@ -40,6 +41,7 @@ static void parse(int argc, char **argv, struct opts *o)
 	o->seed = (unsigned long long)time(NULL) ^ ((unsigned long long)getpid() << 32);
 	o->faults = 40;
 	o->keep_going = 1;
+	o->jobs = 1;
 	if (argc < 2)
 		usage();
 	o->helper = argv[1];
@@ -66,6 +68,8 @@ static void parse(int argc, char **argv, struct opts *o)
 		else if (strcmp(a, "--deploy") == 0)
 			o->deploy = strcmp(v, "plugin") == 0 ? 1 : strcmp(v, "script") == 0 ? 2 :
 			            strcmp(v, "both") == 0 ? 0 : -1;
+		else if (strcmp(a, "--jobs") == 0)
+			o->jobs = atoi(v);
 		else if (strcmp(a, "--replay") == 0)
 			o->replay = v;
 		else
@@ -73,7 +77,8 @@ static void parse(int argc, char **argv, struct opts *o)
 	}
 	if (!o->replay && o->seconds <= 0 && o->events <= 0)
 		o->events = 1000;
-	if (o->faults < 0 || o->faults > 100 || o->keep_going < 1 || o->deploy < 0)
+	if (o->faults < 0 || o->faults > 100 || o->keep_going < 1 || o->deploy < 0 ||
+	    o->jobs < 1 || o->jobs > JOBS_MAX)
 		usage();
 }
 
@@ -121,14 +126,15 @@ static void report(const struct opts *o, struct oracle *or, struct event *ev, in
 	fflush(stdout);
 }
 
-static void stats(const struct opts *o, const struct oracle *or, double secs, long violations)
+/* The counters of a run (label: its seed, or the seed and the jobs). */
+static void stats(const char *label, const struct oracle *or, double secs, long violations)
 {
 	static const char *const kinds[] = { "boot", "prolog", "epilog", "step-end", "check", "reconcile" };
 	static const char *const faults[] = { "errno at a call of one syscall", "errno at the Nth call of any",
 	                                      "effect, then errno", "SIGKILL at the Nth call" };
 
-	printf("model: seed %llu: %ld events in %.1f s (%.0f events/s), %ld violations\n", o->seed,
-	       or->events, secs, secs > 0 ? or->events / secs : 0.0, violations);
+	printf("model: %s: %ld events in %.1f s (%.0f events/s), %ld violations\n", label, or->events,
+	       secs, secs > 0 ? or->events / secs : 0.0, violations);
 	printf("  events:");
 	for (int i = 0; i < 6; i++)
 		printf(" %s %ld%s", kinds[i], or->by_kind[i], i < 5 ? "," : "\n");
@@ -140,23 +146,26 @@ static void stats(const struct opts *o, const struct oracle *or, double secs, lo
 	printf("  owed restores seen (check exit 1 confirmed): %ld\n", or->owed_seen);
 }
 
-static int run(const struct opts *o)
+/* One node's random run from seed (a job_fn, arg the options): the
+ * oracle with its counters in *or, the seconds it ran, the violations. */
+static long run(const void *arg, unsigned long long seed, struct oracle *or, double *secs)
 {
 	static struct event ev[MAX_EVENTS];
-	struct draw d = { o->seed ? o->seed : 1, 1, o->faults, o->deploy };
+	const struct opts *o = arg;
+	struct draw d = { seed ? seed : 1, 1, o->faults, o->deploy };
 	struct node node = { 0 };
-	struct oracle or;
 	uint32_t running[MAX_JOBS];
 	double t0 = now();
 	long violations = 0;
 	int n = 0;
+	char label[32];
 
-	printf("model: seed %llu, helper %s\n", o->seed, o->helper);
+	printf("model: seed %llu, helper %s\n", seed, o->helper);
 	fflush(stdout);
 	node_setup(&node, o->helper);
-	oracle_init(&or, &node, o->verbose);
+	oracle_init(or, &node, o->verbose);
 	for (;;) {
-		if ((o->events > 0 && or.events >= o->events) || (o->seconds > 0 && now() - t0 >= o->seconds))
+		if ((o->events > 0 && or->events >= o->events) || (o->seconds > 0 && now() - t0 >= o->seconds))
 			break;
 		if (n == 0 || n == MAX_EVENTS) {
 			n = 0;
@@ -164,23 +173,46 @@ static int run(const struct opts *o)
 			ev[0].value = (int)(draw_u32(&d) % 5);
 			ev[0].latest = draw_script(&d);
 		} else {
-			draw_event(&d, running, oracle_running(&or, running), !or.script, &ev[n]);
+			draw_event(&d, running, oracle_running(or, running), !or->script, &ev[n]);
 		}
 		if (ev[n].kind == EV_BOOT && n > 0) {
 			ev[0] = ev[n];
 			n = 0;
 		}
-		if (oracle_step(&or, &ev[n++]) != 0) {
-			report(o, &or, ev, n);
+		if (oracle_step(or, &ev[n++]) != 0) {
+			report(o, or, ev, n);
 			if (++violations >= o->keep_going)
 				break;
 			n = 0; /* a boot next */
 		}
 	}
-	stats(o, &or, now() - t0, violations);
+	*secs = now() - t0;
+	snprintf(label, sizeof(label), "seed %llu", seed);
+	stats(label, or, *secs, violations);
 	node_cleanup(&node);
+	return violations;
+}
+
+/* The random run, or --jobs runs at once and their sum. */
+static int runs(const struct opts *o)
+{
+	struct oracle or;
+	double secs;
+	long violations;
+	char label[64];
+
+	if (o->jobs == 1)
+		return run(o, o->seed, &or, &secs) ? 1 : 0;
+	printf("model: seed %llu, %d jobs, helper %s\n", o->seed, o->jobs, o->helper);
+	if (jobs_run(o->jobs, o->seed, run, o, &or, &secs, &violations) != 0) {
+		fputs("model: a job could not run to its end\n", stderr);
+		return 2;
+	}
+	snprintf(label, sizeof(label), "seed %llu, %d jobs", o->seed, o->jobs);
+	stats(label, &or, secs, violations);
 	return violations ? 1 : 0;
 }
+
 
 int main(int argc, char **argv)
 {
@@ -192,5 +224,5 @@ int main(int argc, char **argv)
 		fputs("model: must run as root (the helper's test build refuses others)\n", stderr);
 		return 2;
 	}
-	return o.replay ? replay(&o) : run(&o);
+	return o.replay ? replay(&o) : runs(&o);
 }

@@ -3,7 +3,8 @@
  * (events.c), each run against a sandboxed test build with at most one
  * injected system-call fault (node.c, inject.h), judged against a model
  * of what the jobs were promised (oracle.c), and violations shrunk to a
- * sequence that replays by itself (shrink.c). */
+ * sequence that replays by itself (shrink.c); --jobs runs several nodes
+ * at once (jobs.c). */
 #ifndef NB_MODEL_H
 #define NB_MODEL_H
 
@@ -128,5 +129,16 @@ int model_replay(const char *helper, const struct event *ev, int n, int verbose,
 /* Drops events and faults while the same violation (tag) stays; the new
  * count. */
 int model_shrink(const char *helper, struct event *ev, int n, const char *tag);
+
+/* jobs.c: n workers (at most JOBS_MAX), worker i running
+ * fn(arg, jobs_seed(seed, i), ...) with its output held and printed in
+ * order once all have ended; the counters summed into sum, the longest
+ * run's seconds, the violations added. 0, or -1 when a worker could not
+ * be started or did not end normally. */
+#define JOBS_MAX 64
+typedef long (*job_fn)(const void *arg, unsigned long long seed, struct oracle *or, double *secs);
+unsigned long long jobs_seed(unsigned long long seed, int worker);
+int jobs_run(int n, unsigned long long seed, job_fn fn, const void *arg, struct oracle *sum,
+             double *secs, long *violations);
 
 #endif

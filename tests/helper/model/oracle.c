@@ -258,10 +258,10 @@ static int judge_other(struct oracle *o, const struct event *e, const struct out
 	return fail(o, "exit", "a fault-free %s exited %d", names[e->kind], out->code);
 }
 
-/* (iii) */
-static int settled(struct oracle *o, const char *what, const struct disk *d)
+/* (iii), with k the kernel's value */
+static int settled(struct oracle *o, const char *what, const struct disk *d, int k)
 {
-	int k = node_kernel(o->node), need = (int)__builtin_ctz(allowed(o, 0));
+	int need = (int)__builtin_ctz(allowed(o, 0));
 
 	if (k != need)
 		return fail(o, "iii-kernel", "after a fault-free %s the kernel holds %d, the running "
@@ -285,10 +285,10 @@ static int settled(struct oracle *o, const char *what, const struct disk *d)
 	return 0;
 }
 
-/* (i) and (ii), after every event. */
-static int promises(struct oracle *o)
+/* (i) and (ii), after every event, with k the kernel's value. */
+static int promises(struct oracle *o, int k)
 {
-	int k = node_kernel(o->node), promised = 0, rc;
+	int promised = 0, rc;
 	unsigned run = allowed(o, 0), all = allowed(o, 1);
 	char need[32];
 
@@ -348,7 +348,7 @@ int oracle_step(struct oracle *o, const struct event *e)
 	static const char *const names[] = { "boot", "prolog", "epilog", "step-end", "check", "reconcile" };
 	struct outcome out = { 0, 0, 0, 0 };
 	struct disk d;
-	int rc = 0;
+	int rc = 0, k;
 
 	if (e->kind == EV_BOOT) {
 		node_boot(o->node, e->value);
@@ -368,7 +368,9 @@ int oracle_step(struct oracle *o, const struct event *e)
 		show(o, e, &out);
 	if (out.code == -2)
 		return fail(o, "signal", "the helper died of signal %d without a fault", out.sig);
-	node_disk(o->node, &d);
+	if (e->kind == EV_PROLOG || e->kind == EV_STEP_END || (!out.fired && writes(e)))
+		node_disk(o->node, &d); /* what the judges below read */
+	k = node_kernel(o->node);
 	if (e->kind == EV_PROLOG)
 		rc = judge_prolog(o, e, &out, &d);
 	else if (e->kind == EV_EPILOG)
@@ -387,7 +389,7 @@ int oracle_step(struct oracle *o, const struct event *e)
 		if (e->kind == EV_PROLOG && o->jobs[o->njobs - 1].state != J_NOREQ)
 			rc = admission(o, &o->jobs[o->njobs - 1]);
 		if (rc == 0)
-			rc = settled(o, names[e->kind], &d);
+			rc = settled(o, names[e->kind], &d, k);
 	}
-	return rc == 0 ? promises(o) : rc;
+	return rc == 0 ? promises(o, k) : rc;
 }
