@@ -63,7 +63,7 @@ LINT_SOURCES      += $(sort $(SPANK_CORE) spank/nb_start_fork.c) $(SPANK_GLUE) $
                      tests/slurm/job_hooks_spank.c tests/psslurm/host.c tests/spank/fault-probe.c
 unit-tests: check-spank-unit
 
-.PHONY: check-spank-unit check-psslurm check-launch-stats check-integration stress-integration check-chroots \
+.PHONY: check-spank-unit check-psslurm check-psslurm-real check-launch-stats check-integration stress-integration check-chroots \
         check-slurm-releases check-packages check-multinode \
         bench-launch install-spank uninstall-spank
 
@@ -112,6 +112,15 @@ $(PSSLURM_HOST): tests/psslurm/host.c
 	$(CC) $(BASE_CFLAGS) $(HARDEN) $(CFLAGS) -rdynamic $(HARDEN_LD) $(LDFLAGS) -o $@ $< -ldl
 check-psslurm: $(SPANK_SO) $(PSSLURM_HOST)
 	B=$(B) tests/psslurm/run
+
+# The same under a real psid with psslurm (psmgmt 6.6.0 for Slurm 22.05),
+# a private slurmctld and munged on this machine; jobs change the real
+# sysctl. By hand only, never in CHECK_TARGETS or CI (no psmgmt there):
+#   make check-psslurm-real PSMGMT=/path/to/psmgmt-prefix-or-source
+check-psslurm-real: $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(B)/helper/numa-balancing-helper \
+                    $(B)/reader/numa-balancing-state $(B)/check/numa-balancing-check
+	@[ -n "$(PSMGMT)" ] || { echo "check-psslurm-real: set PSMGMT to a psmgmt install prefix or source tree" >&2; exit 2; }
+	B=$(B) PSMGMT=$(PSMGMT) tests/psslurm/real/run
 
 # What NUMA balancing does to one process (hint faults, memory policy),
 # for the integration scenarios' jobs.
