@@ -71,7 +71,7 @@ bool nb_mem_bind_note(const struct nb_task *t, char *buf, size_t len)
 	if (t->request != 1 || nb_policy_skipped(t->policy) || t->mem_bind == NULL ||
 	    t->mem_bind[0] == '\0' || strcmp(t->mem_bind, "none") == 0)
 		return false;
-	snprintf(buf, len, "this step's memory binding is SLURM_MEM_BIND_TYPE=%s: a task whose memory the node binds gets an explicit memory policy, and the kernel does not balance memory under one, so numa_balancing=1 does not reach it (--mem-bind=none keeps balancing)",
+	snprintf(buf, len, "this step asks for a memory binding (SLURM_MEM_BIND_TYPE=%s) that is applied after its tasks start where the node binds memory (under psslurm: psid's BindMem, on by default); a task bound so has an explicit memory policy, which the kernel does not balance, and numa_balancing=1 would not reach it; numa-balancing-check in the step shows what holds (--mem-bind=none keeps balancing)",
 		 t->mem_bind);
 	return true;
 }

@@ -125,6 +125,10 @@ START_TEST(mem_bind_note)
 	ck_assert(nb_mem_bind_note(&t, line, sizeof(line)));
 	ck_assert_ptr_nonnull(strstr(line, "SLURM_MEM_BIND_TYPE=local"));
 	ck_assert_ptr_nonnull(strstr(line, "--mem-bind=none keeps balancing"));
+	/* psslurm exports "local" whether or not psid binds: never says it did */
+	ck_assert_ptr_nonnull(strstr(line, "would not reach it"));
+	ck_assert_ptr_null(strstr(line, "does not reach it"));
+	ck_assert_ptr_nonnull(strstr(line, "numa-balancing-check"));
 	t.mem_bind = "map_mem:";
 	ck_assert(nb_mem_bind_note(&t, line, sizeof(line)));
 	t.mem_bind = "none";
