@@ -74,8 +74,22 @@ static int looks_only(const char *cmd)
 	               strcmp(cmd, "metrics") == 0);
 }
 
+/* The test build may be pointed elsewhere (NB_TEST_STATE_PROGRAM: a copy
+ * that another user may run, or a path relative to the directory). */
+static const char *state_program(void)
+{
+#ifdef NB_TEST_HOOKS
+	const char *p = getenv("NB_TEST_STATE_PROGRAM");
+
+	if (p && *p)
+		return p;
+#endif
+	return NB_STATE_PROGRAM;
+}
+
 static int hand_over(char **argv)
 {
+	const char *program = state_program();
 	char err[256];
 
 	if (privs_drop_all(err, sizeof(err)) != 0) {
@@ -83,8 +97,8 @@ static int hand_over(char **argv)
 		return NB_EXIT_BROKEN;
 	}
 	argv[0] = (char *)"numa-balancing-state";
-	execv(NB_STATE_PROGRAM, argv);
-	log_msg(LOG_ERR, "%s: %s", NB_STATE_PROGRAM, strerror(errno));
+	execv(program, argv);
+	log_msg(LOG_ERR, "%s: %s", program, strerror(errno));
 	return NB_EXIT_BROKEN;
 }
 

@@ -184,8 +184,8 @@ helper-nodes: $(HELPER_TEST_BIN) $(HELPER_BIN)
 
 # metrics: promtool check metrics passes on the file, and its values match
 # status --json during a job, after it and with an ended job's record.
-helper-metrics: $(HELPER_TEST_BIN)
-	tests/helper/metrics.sh $(HELPER_TEST_BIN)
+helper-metrics: $(HELPER_TEST_BIN) $(READER_TEST_BIN)
+	tests/helper/metrics.sh $(HELPER_TEST_BIN) $(READER_TEST_BIN)
 
 # The installed binary against the real sysctl (restored whatever happens).
 helper-kernel: $(HELPER_BIN) $(READER_BIN)

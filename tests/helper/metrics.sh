@@ -6,10 +6,13 @@
 # epilog (check names it, exit 1), with a step of it still seen, and after
 # reconcile and the last epilog. --out replaces the file atomically (no
 # temp file left, a symlink in its place replaced, never followed); to
-# stdout it is the same text. Test build, fake sysctl.
-# Usage: metrics.sh HELPER_TEST_BIN   (as root)
+# stdout it is the same text. Test build, fake sysctl. The helper hands
+# metrics to numa-balancing-state (STATE_TEST_BIN, the path as make gives
+# it, which uid 65534 can reach from here where an absolute one may not).
+# Usage: metrics.sh HELPER_TEST_BIN STATE_TEST_BIN   (as root)
 set -u
 bin=$1
+export NB_TEST_STATE_PROGRAM="$2"
 here=$(cd "$(dirname "$0")" && pwd)
 fail() { echo "metrics: FAIL: $*" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] || fail "must run as root"

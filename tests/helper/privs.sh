@@ -132,6 +132,10 @@ refused foreign-owned "$dir/foreign" "not root"
 # 3. not root, or a setuid-root copy run by another user:
 # refused before anything happens, the state untouched
 as_nobody() { setpriv --reuid=65534 --regid=65534 --clear-groups "$@"; }
+# The helper's hand-over runs the reader by its build path, absolute: under
+# a checkout uid 65534 cannot enter (mode 0700 above it), the path as make
+# gives it, relative to this directory, instead.
+export NB_TEST_STATE_PROGRAM="$state_bin"
 before=$(ls -A "$dir/st")
 out=$(as_nobody "$test_bin" prolog --job 9 --value 0 2>&1); rc=$?
 [ "$rc" -eq 5 ] || fail "non-root: exit $rc, want 5"
