@@ -136,13 +136,14 @@ install:
 install-validate:
 	MAKE='$(MAKE)' DESTDIR='$(DESTDIR)' tools/install-unowned install-sim install-report
 
-# What a cluster node runs: the helper, the plugin and the users'
-# numa-balancing-check. The Debian and RPM packages build and install these.
+# What a cluster node runs: the helper and numa-balancing-state, the plugin
+# and the users' numa-balancing-check. The Debian and RPM packages build
+# and install these.
 .PHONY: node install-node
-node: $(HELPER_BIN) $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(WRAPPERS) $(NBCHECK_BIN)
+node: $(HELPER_BIN) $(READER_BIN) $(SPANK_SO) $(SPANK_NOHOOKS_SO) $(WRAPPERS) $(NBCHECK_BIN)
 install-node:
-	MAKE='$(MAKE)' DESTDIR='$(DESTDIR)' tools/install-unowned install-helper install-spank \
-	  install-wrappers install-plugstack install-check
+	MAKE='$(MAKE)' DESTDIR='$(DESTDIR)' tools/install-unowned install-helper install-reader \
+	  install-spank install-wrappers install-plugstack install-check
 
 # What the validation package ships, built.
 .PHONY: validate
