@@ -123,8 +123,9 @@ int inject_errno_at(int i)
 
 /* In the child: stop every call of nr (all calls for -1, but execve) for
  * the tracer. execve runs before the tracer can ask for these stops
- * (a stop nobody asked for fails the call with ENOSYS); the helper makes
- * no other. */
+ * (a stop nobody asked for fails the call with ENOSYS). The helper's
+ * other execve, its hand-over of check to numa-balancing-state, is not
+ * hittable either; helper-inject (strace) fails it. */
 static int trace_filter(int nr)
 {
 	struct sock_filter prog_of[] = {
