@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The kernel's boot id: state written by an earlier boot is stale. The
- * helper stamps its state files with it, the plugin its "ended" markers. */
+ * helper stamps its state files with it, the plugin its failure counts. */
 #ifndef NB_COMMON_BOOTID_H
 #define NB_COMMON_BOOTID_H
 

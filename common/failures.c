@@ -45,7 +45,7 @@ int failures_parse(const char *buf, size_t len, struct nb_failures *f)
 
 int failures_read(int dirfd, const char *boot_id, struct nb_failures *f)
 {
-	char buf[NB_ENDED_FILE_MAX];
+	char buf[NB_FAILURES_FILE_MAX];
 	size_t len;
 
 	if (read_small_file(dirfd, NB_FAILURES_NAME, buf, sizeof(buf), &len) != 0) {

@@ -1,15 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* failures.h - the plugin's count of failed helper runs per command since
- * boot, in the state directory's "failures" file (format: ended.h), which
- * failed.h writes and numa-balancing-state's metrics reads. Not part of
- * the helper. */
+ * boot, in the state directory's "failures" file, which failed.h writes
+ * and numa-balancing-state's metrics reads. Not part of the helper.
+ *
+ *   numa-balancing-failures 1
+ *   boot_id <this boot's id>
+ *   prolog <n>
+ *   epilog <n>
+ *   step-end <n>
+ *
+ * Written as root under the helper's lock, atomically (temp file and
+ * rename); a file from an earlier boot is stale. */
 #ifndef NB_FAILURES_H
 #define NB_FAILURES_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ended.h"
+#include "bootid.h"
+#include "statedir.h"
+
+#define NB_FAILURES_FILE_MAX 256  /* larger files are corrupt */
 
 enum nb_run_cmd { NB_RUN_PROLOG, NB_RUN_EPILOG, NB_RUN_STEP_END, NB_RUN_CMDS };
 

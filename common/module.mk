@@ -7,7 +7,7 @@
 # each as a static library, so a program links only the objects it uses.
 # Its own Check unit tests and libFuzzer targets live in tests/common/.
 
-COMMON_SRCS := common/bootid.c common/ended.c common/failed.c common/failures.c common/escape.c common/keyval.c common/kernel.c common/mempolicy.c \
+COMMON_SRCS := common/bootid.c common/failed.c common/failures.c common/escape.c common/keyval.c common/kernel.c common/mempolicy.c \
                common/readfile.c common/statefile.c common/values.c common/vmstat.c
 COMMON_HDRS := $(wildcard common/*.h)
 COMMON_CFLAGS = $(BASE_CFLAGS) $(HARDEN) -I. $(CFLAGS)
@@ -19,9 +19,9 @@ COMMON_UNIT_SRCS := $(wildcard tests/common/unit/*.c)
 COMMON_UNIT_BIN := $(B)/common/check_common
 
 # libFuzzer targets: the values and the escaper, the kernel-value and
-# /proc/vmstat readers, the plugin's ended markers and failure counts.
+# /proc/vmstat readers, the plugin's failure counts.
 COMMON_FUZZERS := $(FUZZ_B)/common/fuzz_values $(FUZZ_B)/common/fuzz_kernel \
-                  $(FUZZ_B)/common/fuzz_vmstat $(FUZZ_B)/common/fuzz_ended
+                  $(FUZZ_B)/common/fuzz_vmstat $(FUZZ_B)/common/fuzz_failures
 FUZZERS += $(COMMON_FUZZERS)
 
 CHECK_TARGETS += common-unit

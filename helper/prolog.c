@@ -6,7 +6,6 @@
 
 #include "commands.h"
 #include "nodestate/failpoint.h"
-#include "nodestate/gone.h"
 #include "nodestate/log.h"
 #include "nodestate/session.h"
 #include "settle.h"
@@ -142,8 +141,6 @@ enum nb_exit cmd_prolog(const struct nb_args *a)
 	rc = session_begin(&s, NB_SESSION_WRITE, 0);
 	if (rc == NB_EXIT_OK)
 		rc = settle(&s, NULL);
-	if (rc == NB_EXIT_OK && gone_unmark(s.dirfd, a->job) != 0)
-		rc = NB_EXIT_BROKEN; /* this job runs: no marker of an earlier run may outlive it */
 	if (rc == NB_EXIT_OK) {
 		failpoint("prolog", "locked");
 		long i = state_find(&s.st, a->job);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Settling what earlier runs left: unfinished prologs, jobs the plugin
- * marked ended, and ended jobs whose restore is owed. */
+/* Settling what earlier runs left: unfinished prologs, and ended jobs
+ * whose restore is owed. */
 #include "settle.h"
 
 #include <inttypes.h>
@@ -9,7 +9,6 @@
 
 #include "common/vmstat.h"
 #include "nodestate/failpoint.h"
-#include "nodestate/gone.h"
 #include "nodestate/log.h"
 #include "memstat.h"
 
@@ -30,35 +29,6 @@ static enum nb_exit settle_pending(struct nb_session *s)
 		log_msg(LOG_WARNING, "job %" PRIu32 ": its prolog did not finish, so its request was never "
 		        "in force: record removed", job);
 	}
-	return rc;
-}
-
-/* Jobs whose epilog the plugin saw fail (its ended.<id> markers, written
- * only from a job epilog, which Slurm runs once the job has ended here):
- * their records become done records. Markers no record needs go. */
-static enum nb_exit settle_markers(struct nb_session *s)
-{
-	struct nb_gone g;
-	enum nb_exit rc = NB_EXIT_OK;
-
-	if (s->st.ended == 0)
-		return NB_EXIT_OK;
-	gone_load(&g, s->dirfd, s->st.boot_id);
-	for (size_t i = s->st.jobs.n; rc == NB_EXIT_OK && i-- > 0;) {
-		const struct nb_record r = s->st.jobs.recs[i];
-		const struct nb_ended *e = gone_marker(&g, r.job);
-		char why[96];
-
-		if (!e)
-			continue;
-		gone_why(e, why, sizeof(why));
-		log_msg(LOG_WARNING, "job %" PRIu32 " ended, but %s", r.job, why);
-		if (state_end_job(s->dirfd, r.job) != 0 || state_move_done(&s->st, i) != 0)
-			rc = NB_EXIT_BROKEN;
-	}
-	if (rc == NB_EXIT_OK)
-		gone_tidy(&g, s->dirfd);
-	gone_free(&g);
 	return rc;
 }
 
@@ -145,8 +115,6 @@ enum nb_exit settle(struct nb_session *s, unsigned *cleared)
 
 	if (cleared)
 		*cleared = 0;
-	if (rc == NB_EXIT_OK)
-		rc = settle_markers(s);
 	if (rc == NB_EXIT_OK)
 		rc = settle_done(s, cleared);
 	if (rc == NB_EXIT_OK)

@@ -8,8 +8,8 @@
 #include "nodestate/session.h"
 
 /* In order: records of prologs that did not finish (never in force: what
- * they may have written is undone, then they go); jobs the plugin marked
- * ended (gone.h: job.<id> becomes done.<id>); then every done record: the
+ * they may have written is undone, then they go); then every done record
+ * (the epilog's, or the plugin's after a failed epilog run): the
  * kernel is put where the running jobs' records say (the baseline when
  * none is left), the job's end is logged, and its record goes; last the
  * kernel is put where the running jobs' records say (whatever step an

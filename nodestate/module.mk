@@ -8,7 +8,7 @@
 # (-DNB_TEST_HOOKS, with the failpoints). Its Check unit tests are the
 # helper's (tests/helper/unit).
 
-NODESTATE_SRCS := gone.c landlock.c log.c nodes.c paths.c policy.c privs.c record.c session.c \
+NODESTATE_SRCS := landlock.c log.c nodes.c paths.c policy.c privs.c record.c session.c \
                   start.c state.c statedir.c sysctl.c
 NODESTATE_HDRS := $(wildcard nodestate/*.h)
 NODESTATE_OBJS := $(NODESTATE_SRCS:%.c=$(B)/nodestate/obj/%.o)

@@ -14,15 +14,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/ended.h"
 #include "common/readfile.h"
+#include "common/statedir.h"
 #include "failpoint.h"
 #include "log.h"
 #include "statedir.h"
 
-#define JOB_PREFIX "job."
+#define JOB_PREFIX NB_JOB_PREFIX
 #define PENDING_PREFIX "pending."
-#define DONE_PREFIX "done."
+#define DONE_PREFIX NB_DONE_PREFIX
+#define ENDED_PREFIX "ended."  /* version 1.0's plugin marker, read on upgrade */
 #define BASELINE_NAME "baseline"
 #define A_DIRECTORY "a directory"
 
@@ -36,6 +37,8 @@ struct loader {
 	struct nb_state *st;
 	struct drop *drops;
 	size_t ndrops, cap;
+	uint32_t *ended;        /* jobs with a version 1.0 ended.<id> marker */
+	size_t nended, ecap;
 };
 
 static void file_name(uint32_t job, enum nb_kind kind, char *buf, size_t len)
@@ -174,6 +177,32 @@ static int load_record(struct loader *l, const char *name, size_t prefix, enum n
 	return push_record(list_of(st, kind), &r);
 }
 
+/* ended.<id>, which the plugin of version 1.0 wrote where this one renames
+ * job.<id> to done.<id> (common/failed.h): a marker of this boot is read
+ * as that rename, owed. */
+static int load_marker(struct loader *l, const char *name)
+{
+	char buf[NB_STATE_FILE_MAX], boot[NB_BOOT_ID_LEN + 12];
+	uint32_t *ids, job;
+	const char *why;
+	size_t len;
+	int rc;
+
+	if (parse_job_id(name + strlen(ENDED_PREFIX), &job) != 0)
+		return mark_bad(l, name, "not a job id");
+	if ((rc = read_entry(l->st, name, buf, &len, &why)) != 0)
+		return rc < 0 ? -1 : why ? mark_bad(l, name, why) : 0;
+	buf[len] = '\0';
+	snprintf(boot, sizeof(boot), "\nboot_id %s\n", l->st->boot_id);
+	if (!strstr(buf, boot))
+		return mark_bad(l, name, "from an earlier boot");
+	if (!(ids = with_room(l->ended, l->nended, &l->ecap, sizeof(*ids))))
+		return -1;
+	l->ended = ids;
+	ids[l->nended++] = job;
+	return 0;
+}
+
 static int has_prefix(const char *name, const char *prefix)
 {
 	return strncmp(name, prefix, strlen(prefix)) == 0;
@@ -193,10 +222,8 @@ static int load_entry(struct loader *l, const char *name)
 		return load_record(l, name, strlen(PENDING_PREFIX), NB_PENDING);
 	if (has_prefix(name, DONE_PREFIX))
 		return load_record(l, name, strlen(DONE_PREFIX), NB_DONE);
-	if (has_prefix(name, NB_ENDED_PREFIX)) {
-		l->st->ended++; /* the plugin's markers (common/ended.h), read by gone.c */
-		return 0;
-	}
+	if (has_prefix(name, ENDED_PREFIX))
+		return load_marker(l, name);
 	if (strcmp(name, NB_FAILURES_NAME) == 0)
 		return 0; /* the plugin's failure counts, read by metrics.c */
 	log_msg(LOG_WARNING, "state directory: ignoring unexpected file %s", name);
@@ -285,10 +312,32 @@ static int settle_baseline(struct nb_state *st, int writable, int (*boot_default
 	return 0;
 }
 
+/* The version 1.0 markers read: each job's record becomes its done record
+ * (renamed on disk with writable), then the marker goes. 0, or -1
+ * (logged). */
+static int end_marked(struct loader *l, int writable)
+{
+	struct nb_state *st = l->st;
+	char name[32];
+
+	for (size_t i = 0; i < l->nended; i++) {
+		long r = state_find(st, l->ended[i]);
+
+		if (writable && state_end_job(st->dirfd, l->ended[i]) != 0)
+			return -1;
+		if (r >= 0 && state_move_done(st, (size_t)r) != 0)
+			return out_of_memory();
+		snprintf(name, sizeof(name), ENDED_PREFIX "%" PRIu32, l->ended[i]);
+		if (writable)
+			remove_file(st, name, "drop");
+	}
+	return 0;
+}
+
 int state_load(struct nb_state *st, int dirfd, int writable, const char *boot_id,
                int (*boot_default)(void))
 {
-	struct loader l = { st, NULL, 0, 0 };
+	struct loader l = { st, NULL, 0, 0, NULL, 0, 0 };
 	int rc;
 
 	memset(st, 0, sizeof(*st));
@@ -297,6 +346,9 @@ int state_load(struct nb_state *st, int dirfd, int writable, const char *boot_id
 	rc = load_dir(&l);
 	if (remove_drops(&l, rc == 0 && writable) != 0)
 		rc = -1;
+	if (rc == 0)
+		rc = end_marked(&l, writable);
+	free(l.ended);
 	if (rc != 0) {
 		state_free(st);
 		return -1;

@@ -26,14 +26,15 @@ struct nb_state {
 	struct nb_list jobs;     /* job.<id>: finished prologs */
 	struct nb_list pending;  /* pending.<id>: honoured requests whose prolog did not finish */
 	struct nb_list done;     /* done.<id>: ended jobs whose restore is still owed */
-	size_t ended;            /* ended.* files seen (the plugin's markers, gone.h) */
 };
 
 /* Loads everything in dirfd (already locked by the caller). Proven-bad
  * files (temporary, corrupt, oversized, not regular, misnamed, from an
  * earlier boot; a baseline outside 0 .. 4) are removed once every file has
  * been read, and logged as removed once they are gone; a baseline no
- * record needs is removed too. Records without a baseline get
+ * record needs is removed too. A job record with a version 1.0 ended.<id>
+ * marker of this boot becomes its done record (renamed), and the marker
+ * goes. Records without a baseline get
  * boot_default()'s value (saved); it is called only then. Without
  * writable nothing is removed or saved: what would be is only left out of
  * the state in memory. Returns 0, or -1

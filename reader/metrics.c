@@ -35,7 +35,6 @@ static enum nb_exit collect(char **text, size_t *len, int nodes)
 {
 	struct nb_failures failures;
 	struct nb_session s;
-	struct nb_gone gone;
 	enum nb_exit rc = session_begin(&s, NB_SESSION_LOOK, 0);
 	FILE *f;
 
@@ -45,14 +44,12 @@ static enum nb_exit collect(char **text, size_t *len, int nodes)
 		return rc;
 	}
 	read_failures(&s, &failures);
-	gone_load(&gone, s.dirfd, s.st.boot_id);
 	f = open_memstream(text, len);
-	struct nb_metrics_in in = { &s, &gone, &failures, nodes };
+	struct nb_metrics_in in = { &s, &failures, nodes };
 	if (!f || metrics_format(f, &in) != 0 || fclose(f) != 0) {
 		log_msg(LOG_ERR, "metrics: out of memory");
 		rc = NB_EXIT_BROKEN;
 	}
-	gone_free(&gone);
 	session_end(&s);
 	return rc;
 }

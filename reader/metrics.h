@@ -8,13 +8,11 @@
 #include <stdio.h>
 
 #include "common/failures.h"
-#include "nodestate/gone.h"
 #include "nodestate/session.h"
 
 /* What metrics reports beside the session's state. */
 struct nb_metrics_in {
 	const struct nb_session *s;
-	const struct nb_gone *gone;      /* the plugin's ended markers */
 	const struct nb_failures *failures;
 	int nodes;                       /* NUMA nodes, -1 unknown */
 };

@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* status and check: what the state says, what the kernel holds, whether
- * the two agree, and which records belong to jobs proven gone. Neither
- * changes the kernel value. */
+ * the two agree, and which ended jobs' restore is owed. Neither changes
+ * the kernel value. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <time.h>
 
 #include "looks.h"
-#include "nodestate/gone.h"
 #include "nodestate/log.h"
 #include "nodestate/nodes.h"
 #include "nodestate/session.h"
@@ -27,17 +26,9 @@ static int consistent(const struct nb_session *s, int expected)
 	return expected < 0 || expected == s->kernel;
 }
 
-/* What is known of a running record's job: only the plugin's marker
- * says it ended. */
-static const char *ended_note(const struct nb_gone *g, uint32_t job)
-{
-	return gone_marker(g, job) ? "; ENDED: its epilog failed; the next prolog, epilog or "
-	       "reconcile restores the value" : "";
-}
-
 /* One line per record; what replaces "honoured" for pending and done
- * records, which g is NULL for. */
-static void print_records(const struct nb_list *list, const char *pending, const struct nb_gone *g)
+ * records. */
+static void print_records(const struct nb_list *list, const char *pending)
 {
 	char when[32];
 
@@ -47,15 +38,13 @@ static void print_records(const struct nb_list *list, const char *pending, const
 		struct tm tm;
 		if (!gmtime_r(&t, &tm) || !strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm))
 			when[0] = '\0';
-		printf("  job %" PRIu32 ": request %d (%s) %s, since %s%s\n", r->job, r->value,
+		printf("  job %" PRIu32 ": request %d (%s) %s, since %s\n", r->job, r->value,
 		       r->yield ? "yields" : conflict_name(r->conflict),
-		       pending ? pending : r->honoured ? "honoured" : "not honoured", when,
-		       g ? ended_note(g, r->job) : "");
+		       pending ? pending : r->honoured ? "honoured" : "not honoured", when);
 	}
 }
 
-static void print_text(const struct nb_session *s, const struct nb_gone *g, int expected, uint32_t holder,
-                       int nodes)
+static void print_text(const struct nb_session *s, int expected, uint32_t holder, int nodes)
 {
 	print_int_or("kernel.numa_balancing:", s->kernel,
 	             s->sysctl_rc == NB_EXIT_UNSUPPORTED ? "unsupported" : "unknown");
@@ -66,13 +55,13 @@ static void print_text(const struct nb_session *s, const struct nb_gone *g, int 
 	printf("%-24s%s\n", "consistent:", consistent(s, expected) ? "yes" : "no");
 	print_int_or("numa nodes:", nodes, "unknown");
 	printf("%-24s%zu\n", "jobs:", s->st.jobs.n);
-	print_records(&s->st.jobs, NULL, g);
+	print_records(&s->st.jobs, NULL);
 	if (s->st.pending.n > 0)
 		printf("%-24s%zu\n", "pending:", s->st.pending.n);
-	print_records(&s->st.pending, "prolog did not finish, never in force", NULL);
+	print_records(&s->st.pending, "prolog did not finish, never in force");
 	if (s->st.done.n > 0)
 		printf("%-24s%zu\n", "ended, restore owed:", s->st.done.n);
-	print_records(&s->st.done, "ended, its restore is owed", NULL);
+	print_records(&s->st.done, "ended, its restore is owed");
 }
 
 static void print_json_int(const char *key, int v)
@@ -83,40 +72,23 @@ static void print_json_int(const char *key, int v)
 		printf("\"%s\":null,", key);
 }
 
-/* "ended": the plugin's marker says the job's epilog failed, null
- * otherwise; "gone": ended, its restore owed. */
-static void print_json_ended(const struct nb_gone *g, uint32_t job)
-{
-	const struct nb_ended *e = gone_marker(g, job);
-
-	printf(",\"ended\":");
-	if (e)
-		printf("\"%s\"", run_failure_name(e->failure));
-	else
-		printf("null");
-	printf(",\"gone\":%s", e ? "true" : "false");
-}
-
-/* Pending records were never in force: never "honoured"; g is NULL for
- * pending and done records. */
-static void print_json_records(const char *key, const struct nb_list *list, const struct nb_gone *g)
+/* Only finished records (jobs) can be "honoured": pending records were
+ * never in force, done records no longer are. */
+static void print_json_records(const char *key, const struct nb_list *list, int finished)
 {
 	printf("\"%s\":[", key);
 	for (size_t i = 0; i < list->n; i++) {
 		const struct nb_record *r = &list->recs[i];
 		printf("%s{\"job\":%" PRIu32 ",\"request\":%d,\"conflict\":\"%s\","
-		       "\"honoured\":%s,\"yield\":%s,\"started\":%" PRIu64, i ? "," : "", r->job,
-		       r->value, conflict_name(r->conflict), g && r->honoured ? "true" : "false",
-		       r->yield ? "true" : "false", r->started);
-		if (g)
-			print_json_ended(g, r->job);
-		putchar('}');
+		       "\"honoured\":%s,\"yield\":%s,\"started\":%" PRIu64 "}", i ? "," : "",
+		       r->job, r->value, conflict_name(r->conflict),
+		       finished && r->honoured ? "true" : "false", r->yield ? "true" : "false",
+		       r->started);
 	}
 	putchar(']');
 }
 
-static void print_json(const struct nb_session *s, const struct nb_gone *g, int expected, uint32_t holder,
-                       int nodes)
+static void print_json(const struct nb_session *s, int expected, uint32_t holder, int nodes)
 {
 	putchar('{');
 	print_json_int("kernel", s->kernel);
@@ -129,11 +101,11 @@ static void print_json(const struct nb_session *s, const struct nb_gone *g, int 
 		printf("\"holder\":null,");
 	printf("\"consistent\":%s,", consistent(s, expected) ? "true" : "false");
 	print_json_int("numa_nodes", nodes);
-	print_json_records("jobs", &s->st.jobs, g);
+	print_json_records("jobs", &s->st.jobs, 1);
 	putchar(',');
-	print_json_records("pending", &s->st.pending, NULL);
+	print_json_records("pending", &s->st.pending, 0);
 	putchar(',');
-	print_json_records("done", &s->st.done, NULL);
+	print_json_records("done", &s->st.done, 0);
 	printf("}\n");
 }
 
@@ -148,14 +120,11 @@ enum nb_exit cmd_status(int json)
 	if (rc == NB_EXIT_OK) {
 		int expected = session_expected(&s);
 		uint32_t holder = state_holder_job(&s.st);
-		struct nb_gone g;
 
-		gone_load(&g, s.dirfd, s.st.boot_id);
 		if (json)
-			print_json(&s, &g, expected, holder, nodes);
+			print_json(&s, expected, holder, nodes);
 		else
-			print_text(&s, &g, expected, holder, nodes);
-		gone_free(&g);
+			print_text(&s, expected, holder, nodes);
 		if (fflush(stdout) != 0)
 			rc = NB_EXIT_BROKEN;
 	}
@@ -196,38 +165,24 @@ static void add_job(char *jobs, size_t len, size_t *used, unsigned n, uint32_t j
 		*used += (size_t)w;
 }
 
-/* One line for NHC naming the ended jobs whose restore is owed: done
- * records (their epilog could not write the value) and records the
- * plugin marked ended (the helper's epilog run failed). 0 when none. */
-static int report_owed(struct nb_session *s)
+/* One line for NHC naming the ended jobs whose restore is owed (done
+ * records: their epilog, or the helper run of it, did not finish the
+ * restore). 0 when none. */
+static int report_owed(const struct nb_session *s)
 {
-	char why[96] = "its epilog could not put kernel.numa_balancing back", jobs[256] = "";
+	char jobs[256] = "";
 	size_t used = 0;
-	struct nb_gone g;
 	unsigned n = 0;
 
-	gone_load(&g, s->dirfd, s->st.boot_id);
 	for (size_t i = 0; i < s->st.done.n; i++)
 		add_job(jobs, sizeof(jobs), &used, ++n, s->st.done.recs[i].job);
-	for (size_t i = s->st.jobs.n; i-- > 0;) {
-		const struct nb_ended *e = gone_marker(&g, s->st.jobs.recs[i].job);
-
-		if (!e)
-			continue;
-		if (n == 0)
-			gone_why(e, why, sizeof(why));
-		add_job(jobs, sizeof(jobs), &used, ++n, s->st.jobs.recs[i].job);
-		if (state_move_done(&s->st, i) != 0) /* in memory only: what to expect */
-			break;
-	}
 	if (n > 0) {
-		printf("numa-balancing: job%s %s ended, but the value is not put back (%s%s): "
-		       "kernel.numa_balancing is %d, expected %d; the next prolog, epilog or "
-		       "numa-balancing-helper reconcile restores it\n", n > 1 ? "s" : "", jobs,
-		       n > 1 ? "the first: " : "", why, s->kernel, session_expected(s));
+		printf("numa-balancing: job%s %s ended, but the value is not put back (the epilog "
+		       "did not finish the restore): kernel.numa_balancing is %d, expected %d; the "
+		       "next prolog, epilog or numa-balancing-helper reconcile restores it\n",
+		       n > 1 ? "s" : "", jobs, s->kernel, session_expected(s));
 		log_msg(LOG_NOTICE, "check: %u ended job%s with a restore owed", n, n == 1 ? "" : "s");
 	}
-	gone_free(&g);
 	return n > 0;
 }
 

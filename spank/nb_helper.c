@@ -4,8 +4,8 @@
  * that applied or restored a value in one line at slurmd's default level,
  * so each job's effect on each node is on record. A run that failed is
  * recorded for the helper (common/failed.h): counted, and for an epilog
- * the job's "ended" marker, the proof that lets the helper clear the
- * record the job left and restore the node once nothing of it runs. */
+ * the job's record made its done record, as the helper's epilog would
+ * have done first, so the next run of the helper makes the restore. */
 #include <stdio.h>
 
 #include "common/bootid.h"
@@ -55,17 +55,15 @@ static void log_outcome(const struct nb_call *call, uint32_t job, const struct n
 		slurm_verbose(NB_LOG ": job %u: %s: %s", job, what, o->what);
 }
 
-void nb_helper_failed(const struct nb_call *call, uint32_t job,
-		      enum nb_run_failure f, int status)
+void nb_helper_failed(const struct nb_call *call, uint32_t job)
 {
 	char err[256];
 
-	if (nb_run_failed(NB_STATE_DIR, NB_BOOT_ID_PATH, call->cmd, job, f, status,
-			  err, sizeof(err)) != 0)
+	if (nb_run_failed(NB_STATE_DIR, NB_BOOT_ID_PATH, call->cmd, job, err, sizeof(err)) != 0)
 		slurm_error(NB_LOG ": job %u: %s: cannot record the failed helper run in %s: %s",
 			    job, call->what, NB_STATE_DIR, err);
 	else if (call->cmd == NB_RUN_EPILOG)
-		slurm_info(NB_LOG ": job %u: epilog: recorded that the job ended (%s/" NB_ENDED_PREFIX "%u): `numa-balancing-helper reconcile`, or the next job's prolog or epilog here, restores the node once nothing of the job runs",
+		slurm_info(NB_LOG ": job %u: epilog: recorded that the job ended (its record, if any, is now %s/" NB_DONE_PREFIX "%u): the next prolog, epilog or `numa-balancing-helper reconcile` here makes the restore; `numa-balancing-state check` reports it until then",
 			   job, NB_STATE_DIR, job);
 }
 
@@ -79,11 +77,7 @@ int nb_run_helper(const struct nb_call *call, uint32_t job, char *const argv[])
 	nb_spawn_run(argv, envp, nb_state.cfg.timeout_s, &run);
 	nb_outcome_of(&run, nb_state.cfg.timeout_s, &o);
 	log_outcome(call, job, &run, &o);
-	if (o.rc != 0) {
-		int status;
-		enum nb_run_failure f = nb_outcome_failure(&run, &status);
-
-		nb_helper_failed(call, job, f, status);
-	}
+	if (o.rc != 0)
+		nb_helper_failed(call, job);
 	return call->fatal ? o.rc : 0;
 }

@@ -45,18 +45,3 @@ void nb_outcome_of(const struct nb_run *run, unsigned timeout_s,
 	else
 		exited(WEXITSTATUS(run->status), out);
 }
-
-enum nb_run_failure nb_outcome_failure(const struct nb_run *run, int *status)
-{
-	*status = 0;
-	if (run->spawn_errno != 0)
-		return NB_FAIL_NOT_STARTED;
-	if (run->timed_out)
-		return NB_FAIL_TIMED_OUT;
-	if (WIFSIGNALED(run->status)) {
-		*status = WTERMSIG(run->status);
-		return NB_FAIL_KILLED;
-	}
-	*status = WEXITSTATUS(run->status);
-	return NB_FAIL_EXIT;
-}

@@ -6,7 +6,6 @@
 
 #include <stdbool.h>
 
-#include "common/ended.h"      /* how a failed run is recorded */
 #include "common/exitcodes.h"  /* the helper's own definition */
 #include "nb_spawn.h"
 
@@ -19,9 +18,5 @@ struct nb_outcome {
 /* Maps one finished (or failed) run of the helper. */
 void nb_outcome_of(const struct nb_run *run, unsigned timeout_s,
 		   struct nb_outcome *out);
-
-/* For a run whose outcome failed (rc -1): how nb_run_failed() records it,
- * and its status (the exit code, or the signal). */
-enum nb_run_failure nb_outcome_failure(const struct nb_run *run, int *status);
 
 #endif

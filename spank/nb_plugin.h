@@ -35,7 +35,7 @@ int nb_local_post_opt(spank_t sp);
  * success means, logged at slurmd's default level (NULL: only at verbose);
  * fatal: its outcome is returned to Slurm (0 or -1), else a failure is
  * only logged and 0 returned; cmd: how a failure is recorded for the
- * helper (a count, and for the epilog the job's "ended" marker). */
+ * helper (a count, and for the epilog the job's done record). */
 struct nb_call {
 	const char *what;
 	const char *done;
@@ -46,9 +46,9 @@ struct nb_call {
 /* Runs the helper (argv[0] absolute) and logs its outcome. */
 int nb_run_helper(const struct nb_call *call, uint32_t job, char *const argv[]);
 /* Records for the helper that its run for job failed (or never started):
- * counted, and for an epilog the job's "ended" marker; errors logged. */
-void nb_helper_failed(const struct nb_call *call, uint32_t job,
-		      enum nb_run_failure f, int status);
+ * counted, and for an epilog the job's record made its done record;
+ * errors logged. */
+void nb_helper_failed(const struct nb_call *call, uint32_t job);
 
 /* job_script context: run the helper. */
 int nb_script_prolog(spank_t sp);

@@ -89,7 +89,7 @@ static int bad_config_epilog(spank_t sp)
 	slurm_error(NB_LOG ": %s holds state the helper could not restore; failing",
 		    NB_STATE_DIR);
 	if (job_id(sp, &job) == 0)
-		nb_helper_failed(&epilog_call, job, NB_FAIL_NOT_STARTED, 0);
+		nb_helper_failed(&epilog_call, job);
 	return -1;
 }
 

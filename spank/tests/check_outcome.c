@@ -74,26 +74,6 @@ START_TEST(not_started_is_broken)
 }
 END_TEST
 
-/* How each failed run is recorded for the helper (common/ended.h). */
-START_TEST(failure_recorded_as)
-{
-	struct nb_run not_started = { .spawn_errno = ENOENT };
-	struct nb_run timed_out = { .status = W_EXITCODE(0, SIGKILL), .timed_out = true };
-	struct nb_run killed = { .status = W_EXITCODE(0, SIGSEGV) };
-	struct nb_run broken = { .status = W_EXITCODE(5, 0) };
-	int status = -1;
-
-	ck_assert_int_eq(nb_outcome_failure(&not_started, &status), NB_FAIL_NOT_STARTED);
-	ck_assert_int_eq(status, 0);
-	ck_assert_int_eq(nb_outcome_failure(&timed_out, &status), NB_FAIL_TIMED_OUT);
-	ck_assert_int_eq(status, 0);
-	ck_assert_int_eq(nb_outcome_failure(&killed, &status), NB_FAIL_KILLED);
-	ck_assert_int_eq(status, SIGSEGV);
-	ck_assert_int_eq(nb_outcome_failure(&broken, &status), NB_FAIL_EXIT);
-	ck_assert_int_eq(status, 5);
-}
-END_TEST
-
 Suite *outcome_suite(void)
 {
 	Suite *s = suite_create("outcome");
@@ -103,7 +83,6 @@ Suite *outcome_suite(void)
 	tcase_add_test(tc, signal_is_broken);
 	tcase_add_test(tc, timeout_is_broken);
 	tcase_add_test(tc, not_started_is_broken);
-	tcase_add_test(tc, failure_recorded_as);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -10,7 +10,8 @@ call it makes, it runs again from the same state with that one call
 failing (strace -e inject=SYSCALL:error=ERRNO:when=N). Those calls include
 dropping privileges (prctl: no_new_privs, the securebits; capset around
 the write), Landlock's, and, in the scenarios with a job whose epilog
-failed (the plugin's ended marker), reading the markers. After each
+failed (the plugin renamed its record to a done record), settling it.
+After each
 injected run:
   - a prolog that failed as the plugin sees it (exit 2, 4, 5, any other
     non-zero but 3, or a signal) left no record of its job that was not
@@ -22,9 +23,9 @@ injected run:
     reconcile; a prolog beside an ended job's record), which puts
     the kernel back first: the record stays for the next run;
   - a job whose epilog ran (injected or not) never keeps a running
-    record unless the plugin marked it ended: an epilog the plugin sees
-    fail (killed, or any exit but 0, 3 and 4) gets the plugin's marker,
-    as the real plugin writes it;
+    record: an epilog the plugin sees fail (killed, or any exit but 0, 3
+    and 4) gets its record renamed to the done record, under the lock, as
+    the real plugin does;
   - a non-zero exit said why on stderr (unless the failed call was the
     write to stderr itself); metrics left no temporary file beside its
     output;
@@ -32,11 +33,11 @@ injected run:
     scenario's jobs whose epilog has not run yet (never the injected
     epilog's job again), and the epilog of a job that asked for nothing,
     each exit 0 and put the fake sysctl back at the baseline, with no
-    record, pending or done record, ended marker, temporary file or
-    baseline left.
+    record, pending or done record, temporary file or baseline left.
 
 Usage: inject.py HELPER_TEST_BIN [ERRNO]   (as root; ERRNO: EIO by default)
 """
+import fcntl
 import json
 import os
 import re
@@ -56,7 +57,8 @@ CALL = re.compile(r"^(?:\d+\s+)?([a-z_][a-z0-9_]*)\(")
 # (arguments, exit code, extra environment), the injected command, extra
 # environment for it, the jobs whose epilogs end the scenario, and what the
 # helper's --help must name for it to run (--script; reconcile, for the
-# markers). A setup run "!ended N" writes the plugin's marker for job N.
+# plugin's done records). A setup run "!ended N" does what the plugin does
+# after job N's epilog run failed.
 SCENARIOS = [
     ("prolog 0 on a node at 3", 3, [], "prolog --job 7 --value 0", {}, [7], None),
     ("prolog 1 on a node at 1", 1, [], "prolog --job 7 --value 1", {}, [7], None),
@@ -130,8 +132,6 @@ class Node:
         with open(os.path.join(job, "memory.stat"), "w") as f:
             f.write("anon 4096\nnuma_pages_migrated 4\nnuma_pte_updates 5\nnuma_hint_faults 6\n")
         self.out = os.path.join(root, "out")
-        with open("/proc/sys/kernel/random/boot_id") as f:
-            self.boot_id = f.read().strip()
         self.env = {"PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "NB_TEST_SYSCTL": self.sysctl,
                     "NB_TEST_STATE_DIR": self.st, "NB_TEST_VMSTAT": vmstat,
                     "NB_TEST_CGROUP_SLICE": os.path.join(root, "slice"),
@@ -145,11 +145,17 @@ class Node:
         self.set(value)
 
     def ended(self, job):
-        """The marker the plugin writes when the job's epilog could not
-        run the helper (common/ended.h)."""
-        with open(os.path.join(self.st, "ended.%d" % job), "w") as f:
-            f.write("numa-balancing-ended 1\njob %d\nboot_id %s\nfailure timed-out\nstatus 0\n"
-                    % (job, self.boot_id))
+        """What the plugin does when the job's epilog could not run the
+        helper (common/failed.h): under the helper's lock, job.N becomes
+        done.N, if there is one."""
+        fd = os.open(os.path.join(self.st, "lock"), os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            os.rename(os.path.join(self.st, "job.%d" % job), os.path.join(self.st, "done.%d" % job))
+        except FileNotFoundError:
+            pass
+        finally:
+            os.close(fd)
 
     def set(self, value):
         with open(self.sysctl, "w") as f:
@@ -256,7 +262,7 @@ def judge(node, sc, before, call, when, rc, err):
     # a prolog beside an ended job's record) puts the kernel back
     # before it removes the file: the record stays for the next run.
     forgets = cmd in ("epilog", "reset", "reconcile") or (
-        cmd == "prolog" and any(n.startswith("ended.") for n in before[0]))
+        cmd == "prolog" and any(n.startswith("done.") for n in before[0]))
     if rc >= 0 and not (failed and forgets):
         crc, cerr = node.check()
         if crc != 0 and (rc == 0 or crc != before[1]):

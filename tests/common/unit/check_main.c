@@ -29,7 +29,7 @@ int main(void)
 	srunner_add_suite(sr, vmstat_suite());
 	srunner_add_suite(sr, readfile_suite());
 	srunner_add_suite(sr, escape_suite());
-	srunner_add_suite(sr, ended_suite());
+	srunner_add_suite(sr, failed_suite());
 	srunner_add_suite(sr, mempolicy_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);

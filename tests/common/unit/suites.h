@@ -12,7 +12,7 @@ Suite *kernel_suite(void);
 Suite *vmstat_suite(void);
 Suite *readfile_suite(void);
 Suite *escape_suite(void);
-Suite *ended_suite(void);
+Suite *failed_suite(void);
 Suite *mempolicy_suite(void);
 
 /* Writes len bytes to a new temporary file; returns its path (static

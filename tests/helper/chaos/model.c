@@ -7,12 +7,12 @@
  *  - an exit code matches the records: 0 or 3 from a prolog means its
  *    record is there (honoured or not), any failure means none is; an
  *    epilog ends its job for good (Slurm runs it once): 0 leaves no record
- *    of it, any other outcome leaves at most its job record (the plugin
- *    then marks it ended, as the real plugin does) or its done record; a
+ *    of it, any other outcome leaves at most its job record, which the
+ *    plugin then renames to its done record, as the real plugin does; a
  *    failed reset changed nothing; a step-end, killed or not, never adds,
  *    removes or changes the honoured flag of a record;
- *  - while an ended job's restore is owed (a done record, or a job record
- *    the plugin marked ended), check exits 1; the next clean run of any
+ *  - while an ended job's restore is owed (a done record), check exits 1;
+ *    no version 1.0 ended.* marker ever appears; the next clean run of any
  *    job's epilog leaves none;
  *  - the kernel holds what the policy gives the running jobs' honoured
  *    requests (in bit 1, with the baseline's memory tiering bit 2): those
@@ -28,7 +28,6 @@
 #include <sys/wait.h>
 
 #include "chaos.h"
-#include "common/ended.h"
 #include "common/failed.h"
 
 struct disk {
@@ -130,13 +129,12 @@ static void judge_prolog(struct chaos *c, struct run *r, const struct disk *d, i
 }
 
 /* What the plugin does when the helper's epilog run failed (not 0, 3 or
- * 4): it marks the job ended in the state directory. */
-static void plugin_marks(const struct chaos *c, uint32_t job, int killed, int code)
+ * 4): it renames the job's record to its done record. */
+static void plugin_marks(const struct chaos *c, uint32_t job)
 {
 	char err[256];
 
 	if (nb_run_failed(c->st, "/proc/sys/kernel/random/boot_id", NB_RUN_EPILOG, job,
-	                  killed ? NB_FAIL_KILLED : NB_FAIL_EXIT, killed ? 9 : code,
 	                  err, sizeof(err)) != 0)
 		chaos_fail(c, "marking job %u ended: %s", job, err);
 }
@@ -151,7 +149,7 @@ static void judge_epilog(struct chaos *c, struct run *r, const struct disk *d, i
 	if (!killed && code != 0)
 		allowed_failure(c, r, code);
 	if (killed || (code != 0 && code != 4))
-		plugin_marks(c, j->id, killed, code);
+		plugin_marks(c, j->id);
 	if (!killed && code == 4 && rec >= 0)
 		chaos_fail(c, "epilog of job %u owes its restore but kept a running record", j->id);
 	j->recorded = rec >= 0;
@@ -250,7 +248,7 @@ static unsigned allowed_values(const struct chaos *c)
 }
 
 /* Ended jobs whose restore is owed: done records, and job records of
- * ended jobs (which the plugin marked). */
+ * ended jobs (until the plugin renamed them). */
 static int owed(const struct chaos *c, const struct disk *d)
 {
 	int n = d->done;
@@ -278,9 +276,11 @@ static void check_files(const struct chaos *c, const struct disk *d, const char 
 			chaos_fail(c, "%s: job %u: record on disk %d, expected %s", when, j->id, rec,
 			           !j->recorded ? "none" : j->honoured ? "honoured" : "not honoured");
 	}
-	if (settled && (d->njobs != recorded || d->done || d->ended))
-		chaos_fail(c, "%s: %d records, %d done records and %d ended markers on disk, %d "
-		           "records expected", when, d->njobs, d->done, d->ended, recorded);
+	if (d->ended)
+		chaos_fail(c, "%s: %d version 1.0 ended markers on disk", when, d->ended);
+	if (settled && (d->njobs != recorded || d->done))
+		chaos_fail(c, "%s: %d records and %d done records on disk, %d records expected",
+		           when, d->njobs, d->done, recorded);
 	if (d->pending || d->tmp)
 		chaos_fail(c, "%s: %d pending and %d temporary files left", when, d->pending, d->tmp);
 	if (d->has_baseline != (d->njobs + d->done > 0) ||

@@ -18,7 +18,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "common/ended.h"
 #include "common/failed.h"
 #include "model.h"
 
@@ -191,8 +190,7 @@ static void plugin_marks(const struct node *n, const struct event *e, const stru
 
 	if (e->kind > EV_STEP_END || (!o->killed && (o->code == 0 || o->code == 3 || o->code == 4)))
 		return;
-	if (nb_run_failed(n->st, BOOT_ID, cmds[e->kind], e->job, o->killed ? NB_FAIL_KILLED : NB_FAIL_EXIT,
-	                  o->killed ? o->sig : o->code, err, sizeof(err)) != 0) {
+	if (nb_run_failed(n->st, BOOT_ID, cmds[e->kind], e->job, err, sizeof(err)) != 0) {
 		fprintf(stderr, "model: the plugin's record of job %u: %s\n", e->job, err);
 		exit(2);
 	}

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests: the records of ended jobs. An epilog makes its job's record
- * a done record; the plugin's ended marker (its epilog could not run the
- * helper) does the same at the next writing run. Either way the next
- * prolog or epilog of any job, and reconcile, restore the value and clear
- * the record; check reports it until then. No process or cgroup on the
+ * a done record; the plugin does the same when its epilog could not run
+ * the helper (common/failed.h), and a version 1.0 ended marker is read as
+ * that. Either way the next prolog or epilog of any job, and reconcile,
+ * restore the value and clear the record; check reports it until then.
+ * No process or cgroup on the
  * node keeps a record or clears one (tests/helper/lookalike.sh starts a
  * user's look-alike slurmstepd for real). Commands run in process against
  * the scratch node. */
@@ -16,26 +17,31 @@
 
 #include "commands.h"
 #include "looks.h"
-#include "common/ended.h"
 #include "common/failed.h"
 #include "paths.h"
 #include "suites.h"
 
-/* The plugin's marker: job's epilog could not run the helper. */
+/* What the plugin records when job's epilog could not run the helper. */
 static void mark(uint32_t job)
 {
 	char err[256];
 
 	ck_assert_msg(nb_run_failed(scratch_path("st"), NB_BOOT_ID_PATH, NB_RUN_EPILOG, job,
-	                            NB_FAIL_TIMED_OUT, 0, err, sizeof(err)) == 0, "%s", err);
+	                            err, sizeof(err)) == 0, "%s", err);
+}
+
+/* Whether st/<prefix><job> exists. */
+static int present(const char *prefix, uint32_t job)
+{
+	char rel[64];
+
+	snprintf(rel, sizeof(rel), "st/%s%u", prefix, job);
+	return access(scratch_path(rel), F_OK) == 0;
 }
 
 static int marked(uint32_t job)
 {
-	char rel[64];
-
-	snprintf(rel, sizeof(rel), "st/ended.%u", job);
-	return access(scratch_path(rel), F_OK) == 0;
+	return present("done.", job);
 }
 
 /* Job 10's epilog could not run the helper. The next epilog on the
@@ -70,7 +76,7 @@ START_TEST(other_prolog_restores)
 }
 END_TEST
 
-/* The marker alone proves the end: check reports the record, and
+/* The plugin's record alone proves the end: check reports it, and
  * reconcile restores the value and clears it. */
 START_TEST(marker_proves_end)
 {
@@ -78,6 +84,7 @@ START_TEST(marker_proves_end)
 	ck_assert_int_eq(prolog(10, 0, KEEP), 0);
 	ck_assert_int_eq(cmd_check(), 0);
 	mark(10);
+	ck_assert(marked(10) && !present("job.", 10));
 	ck_assert_int_eq(cmd_check(), 1);
 	ck_assert_int_eq(cmd_reconcile(), 0);
 	assert_clean(1);
@@ -125,14 +132,14 @@ START_TEST(no_marker_no_proof)
 END_TEST
 
 /* A requeued job runs again under its id: its own prolog clears the old
- * record, records the new request, and no marker outlives it. */
+ * record, then records the new request. */
 START_TEST(requeued_job)
 {
 	fake_set(1);
 	ck_assert_int_eq(prolog(10, 0, KEEP), 0);
 	mark(10);
 	ck_assert_int_eq(prolog(10, 0, KEEP), 0);
-	ck_assert(!marked(10));
+	ck_assert(!marked(10) && present("job.", 10));
 	ck_assert_int_eq(fake_get(), 0);
 	ck_assert_int_eq(cmd_check(), 0);
 	ck_assert_int_eq(epilog(12), 0);
@@ -158,47 +165,47 @@ START_TEST(gone_holder_latest)
 }
 END_TEST
 
-/* Markers that are corrupt, misnamed, of another boot or for jobs without
- * records go with the next run that has records; one that cannot be read
- * proves nothing yet. */
-START_TEST(bad_markers)
+/* A version 1.0 marker (the plugin's ended.<id>): one of this boot makes
+ * its job's record a done record, restored by the next writing run;
+ * misnamed ones, those of another boot and those no record needs go with
+ * it. check reads them and removes nothing. One that cannot be read stops
+ * the run like any state file (5, nothing changed). */
+START_TEST(version_1_markers)
 {
+	char marker[256];
+
 	fake_set(1);
 	ck_assert_int_eq(prolog(10, 0, KEEP), 0);
-	scratch_write("st/ended.10", "numa-balancing-ended 1\njob 11\n");
+	snprintf(marker, sizeof(marker), "numa-balancing-ended 1\njob 10\nboot_id %s\nfailure "
+	         "timed-out\nstatus 0\n", this_boot());
+	scratch_write("st/ended.10", marker);
+	scratch_write("st/ended.13", marker);
 	scratch_write("st/ended.x", "junk");
 	scratch_write("st/ended.12", "numa-balancing-ended 1\njob 12\nboot_id "
 	              "00000000-0000-0000-0000-000000000000\nfailure exit\nstatus 5\n");
-	mark(13);
-	ck_assert_int_eq(cmd_check(), 0);
-	ck_assert_int_eq(epilog(11), 0);
-	ck_assert_int_eq(fake_get(), 0);
-	ck_assert(!marked(10) && !marked(12) && !marked(13));
-	ck_assert_int_eq(access(scratch_path("st/ended.x"), F_OK), -1);
-	mark(10);
 	ck_assert_int_eq(chmod(scratch_path("st/ended.10"), 0), 0);
-	ck_assert_int_eq(epilog(11), 0); /* EACCES: no proof */
+	ck_assert_int_eq(epilog(11), 5);
 	ck_assert_int_eq(fake_get(), 0);
-	ck_assert_int_eq(cmd_check(), 0);
+	ck_assert(present("job.", 10) && present("ended.", 10) && present("ended.", 12));
 	ck_assert_int_eq(chmod(scratch_path("st/ended.10"), 0644), 0);
 	ck_assert_int_eq(cmd_check(), 1);
+	ck_assert(present("job.", 10) && present("ended.", 10));
 	ck_assert_int_eq(epilog(11), 0);
 	assert_clean(1);
+	ck_assert(!present("ended.", 10) && !present("ended.", 12) && !present("ended.", 13));
+	ck_assert_int_eq(access(scratch_path("st/ended.x"), F_OK), -1);
+	ck_assert_int_eq(cmd_check(), 0);
 }
 END_TEST
 
-/* A marker no record needs (a job that held no value here) is left by
- * check and goes with the next writing run, or reconcile. */
+/* The plugin's record of a failed epilog for a job without a record (it
+ * held no value here) leaves nothing to restore. */
 START_TEST(stray_marker)
 {
 	mark(10);
-	ck_assert_int_eq(cmd_check(), 0);
-	ck_assert(marked(10));
-	ck_assert_int_eq(epilog(11), 0);
 	ck_assert(!marked(10));
-	mark(12);
-	ck_assert_int_eq(cmd_reconcile(), 0);
-	ck_assert(!marked(12));
+	ck_assert_int_eq(cmd_check(), 0);
+	ck_assert_int_eq(epilog(11), 0);
 	assert_clean(1);
 }
 END_TEST
@@ -216,7 +223,7 @@ Suite *gone_suite(void)
 	tcase_add_test(t, no_marker_no_proof);
 	tcase_add_test(t, requeued_job);
 	tcase_add_test(t, gone_holder_latest);
-	tcase_add_test(t, bad_markers);
+	tcase_add_test(t, version_1_markers);
 	tcase_add_test(t, stray_marker);
 	suite_add_tcase(s, t);
 	return s;

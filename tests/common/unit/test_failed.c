@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Unit tests: the plugin's failure record (ended.<job> markers and the
- * failure counts): exact format and strict parser, the boot id reader, and
- * the writer against a scratch state directory (as root): atomic files
- * under the helper's lock, insecure directories refused. */
+/* Unit tests: the plugin's record of a failed helper run (an ended job's
+ * record renamed to its done record, and the failure counts): the counts'
+ * exact format and strict parser, the boot id reader, and the writer
+ * against a scratch state directory (as root): under the helper's lock,
+ * atomic, insecure directories refused. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -15,21 +16,20 @@
 #include <unistd.h>
 
 #include "common/bootid.h"
-#include "common/ended.h"
 #include "common/failed.h"
 #include "common/readfile.h"
 #include "suites.h"
 
 #define BOOT "0123abcd-4567-89ef-0123-456789abcdef"
 #define OTHER_BOOT "ffffffff-4567-89ef-0123-456789abcdef"
-#define MARKER "numa-balancing-ended 1\njob 77\nboot_id " BOOT "\nfailure timed-out\nstatus 0\n"
+#define RECORD "numa-balancing-job 2\njob 77\n...\n" /* moved as it is, never parsed */
 #define COUNTS "numa-balancing-failures 1\nboot_id " BOOT "\nprolog 1\nepilog 2\nstep-end 0\n"
 
 static char dir[64], boot_path[96], state[96];
 
 static void scratch(void)
 {
-	snprintf(dir, sizeof(dir), "/tmp/nb-ended.XXXXXX");
+	snprintf(dir, sizeof(dir), "/tmp/nb-failed.XXXXXX");
 	ck_assert_ptr_nonnull(mkdtemp(dir));
 	ck_assert_int_eq(chmod(dir, 0755), 0);
 	snprintf(boot_path, sizeof(boot_path), "%s/boot_id", dir);
@@ -79,52 +79,6 @@ START_TEST(boot_ids)
 }
 END_TEST
 
-START_TEST(marker_format)
-{
-	struct nb_ended e = { .job = 77, .boot_id = BOOT, .failure = NB_FAIL_TIMED_OUT }, back;
-	char buf[256];
-
-	ck_assert_int_eq(ended_format(&e, buf, sizeof(buf)), (int)strlen(MARKER));
-	ck_assert_str_eq(buf, MARKER);
-	ck_assert_int_eq(ended_parse(buf, strlen(buf), &back), 0);
-	ck_assert_uint_eq(back.job, 77);
-	ck_assert_str_eq(back.boot_id, BOOT);
-	ck_assert_int_eq(back.failure, NB_FAIL_TIMED_OUT);
-	ck_assert_int_eq(ended_format(&e, buf, 20), -1);
-	e.failure = NB_FAIL_EXIT;
-	e.status = 5;
-	ck_assert_int_gt(ended_format(&e, buf, sizeof(buf)), 0);
-	ck_assert_int_eq(ended_parse(buf, strlen(buf), &back), 0);
-	ck_assert_int_eq(back.status, 5);
-	ck_assert_str_eq(run_failure_name(back.failure), "exit");
-}
-END_TEST
-
-/* Anything but exactly what the formatter writes is corrupt. */
-START_TEST(marker_strict)
-{
-	static const char *const bad[] = {
-		"",
-		"numa-balancing-ended 2\njob 77\nboot_id " BOOT "\nfailure timed-out\nstatus 0\n",
-		"numa-balancing-ended 1\njob 0\nboot_id " BOOT "\nfailure timed-out\nstatus 0\n",
-		"numa-balancing-ended 1\njob 4294967295\nboot_id " BOOT "\nfailure timed-out\nstatus 0\n",
-		"numa-balancing-ended 1\njob 077\nboot_id " BOOT "\nfailure timed-out\nstatus 0\n",
-		"numa-balancing-ended 1\njob 77\nboot_id nope\nfailure timed-out\nstatus 0\n",
-		"numa-balancing-ended 1\njob 77\nboot_id " BOOT "\nfailure tired\nstatus 0\n",
-		"numa-balancing-ended 1\njob 77\nboot_id " BOOT "\nfailure timed-out\nstatus 256\n",
-		"numa-balancing-ended 1\njob 77\nboot_id " BOOT "\nfailure timed-out\nstatus 0",
-		MARKER "x\n",
-		"numa-balancing-ended 1\nboot_id " BOOT "\njob 77\nfailure timed-out\nstatus 0\n",
-	};
-	struct nb_ended e;
-
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
-		ck_assert_msg(ended_parse(bad[i], strlen(bad[i]), &e) == -1, "accepted case %zu", i);
-	ck_assert_int_eq(ended_parse(MARKER, strlen(MARKER) - 1, &e), -1);
-	ck_assert_int_eq(ended_parse("numa-balancing-ended 1\njob 77\0\n", 31, &e), -1);
-}
-END_TEST
-
 START_TEST(counts_format)
 {
 	struct nb_failures f = { .boot_id = BOOT, .count = { 1, 2, 0 } }, back;
@@ -139,26 +93,42 @@ START_TEST(counts_format)
 }
 END_TEST
 
+/* A file in the scratch state directory (created 0755 if absent). */
+static void put(const char *name, const char *text)
+{
+	char path[160];
+	FILE *f;
+
+	mkdir(state, 0755);
+	snprintf(path, sizeof(path), "%s/%s", state, name);
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* An epilog's failure makes the job's record its done record and counts;
+ * an epilog without a record is only counted, and so is a prolog. */
 START_TEST(writer_epilog)
 {
 	char err[256];
 
 	scratch();
-	ck_assert_msg(nb_run_failed(state, boot_path, NB_RUN_EPILOG, 77, NB_FAIL_TIMED_OUT, 0,
-	                            err, sizeof(err)) == 0, "%s", err);
-	ck_assert_str_eq(content("ended.77"), MARKER);
+	put("job.77", RECORD);
+	put("job.78", RECORD);
+	ck_assert_msg(nb_run_failed(state, boot_path, NB_RUN_EPILOG, 77, err, sizeof(err)) == 0,
+	              "%s", err);
+	ck_assert_str_eq(content("done.77"), RECORD);
+	ck_assert_str_eq(content("job.77"), "");
 	ck_assert_str_eq(content("failures"), "numa-balancing-failures 1\nboot_id " BOOT
 	                 "\nprolog 0\nepilog 1\nstep-end 0\n");
-	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_PROLOG, 78, NB_FAIL_EXIT, 5,
-	                               err, sizeof(err)), 0);
-	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_EPILOG, 79, NB_FAIL_KILLED, 9,
-	                               err, sizeof(err)), 0);
+	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_PROLOG, 78, err, sizeof(err)), 0);
+	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_EPILOG, 79, err, sizeof(err)), 0);
 	ck_assert_str_eq(content("failures"), "numa-balancing-failures 1\nboot_id " BOOT
 	                 "\nprolog 1\nepilog 2\nstep-end 0\n");
-	ck_assert_str_eq(content("ended.78"), ""); /* a prolog is only counted */
-	ck_assert_str_eq(content("ended.79"), "numa-balancing-ended 1\njob 79\nboot_id " BOOT
-	                 "\nfailure killed\nstatus 9\n");
-	ck_assert_str_eq(content(".tmp.ended.79"), "");
+	ck_assert_str_eq(content("job.78"), RECORD); /* a prolog is only counted */
+	ck_assert_str_eq(content("done.78"), "");
+	ck_assert_str_eq(content("done.79"), "");
 	ck_assert_str_eq(content(".tmp.failures"), "");
 	unscratch();
 }
@@ -177,22 +147,21 @@ START_TEST(writer_counts_start_again)
 	f = fopen(path, "w");
 	fputs("numa-balancing-failures 1\nboot_id " OTHER_BOOT "\nprolog 9\nepilog 9\nstep-end 9\n", f);
 	fclose(f);
-	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_STEP_END, 5, NB_FAIL_NOT_STARTED,
-	                               0, err, sizeof(err)), 0);
+	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_STEP_END, 5, err, sizeof(err)), 0);
 	ck_assert_str_eq(content("failures"), "numa-balancing-failures 1\nboot_id " BOOT
 	                 "\nprolog 0\nepilog 0\nstep-end 1\n");
 	f = fopen(path, "w");
 	fputs("garbage\n", f);
 	fclose(f);
-	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_STEP_END, 5, NB_FAIL_NOT_STARTED,
-	                               0, err, sizeof(err)), 0);
+	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_STEP_END, 5, err, sizeof(err)), 0);
 	ck_assert_str_eq(content("failures"), "numa-balancing-failures 1\nboot_id " BOOT
 	                 "\nprolog 0\nepilog 0\nstep-end 1\n");
-	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_EPILOG, 0, NB_FAIL_EXIT, 1,
-	                               err, sizeof(err)), -1);
-	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_EPILOG, 5, NB_FAIL_EXIT, 300,
-	                               err, sizeof(err)), -1);
-	ck_assert_str_eq(content("ended.5"), "");
+	put("job.5", RECORD);
+	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_EPILOG, 0, err, sizeof(err)), -1);
+	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_EPILOG, 4294967295u, err,
+	                               sizeof(err)), -1);
+	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_CMDS, 5, err, sizeof(err)), -1);
+	ck_assert_str_eq(content("job.5"), RECORD);
 	unscratch();
 }
 END_TEST
@@ -201,8 +170,7 @@ static void refused(const char *st, const char *why)
 {
 	char err[256];
 
-	ck_assert_int_eq(nb_run_failed(st, boot_path, NB_RUN_EPILOG, 77, NB_FAIL_EXIT, 5,
-	                               err, sizeof(err)), -1);
+	ck_assert_int_eq(nb_run_failed(st, boot_path, NB_RUN_EPILOG, 77, err, sizeof(err)), -1);
 	ck_assert_msg(strstr(err, why) != NULL, "'%s' lacks '%s'", err, why);
 }
 
@@ -225,11 +193,13 @@ START_TEST(writer_refuses)
 	refused(p, "not owned by root: refused");
 	snprintf(p, sizeof(p), "%s/lock", state);
 	ck_assert_int_eq(symlink("/etc/passwd", p), 0);
+	put("job.77", RECORD);
 	refused(state, "lock file");
-	ck_assert_str_eq(content("ended.77"), "");
+	ck_assert_str_eq(content("done.77"), "");
+	ck_assert_str_eq(content("job.77"), RECORD);
 	snprintf(p, sizeof(p), "%s/missing", dir);
 	refused(state, "lock file");
-	ck_assert_int_eq(nb_run_failed(state, p, NB_RUN_EPILOG, 77, NB_FAIL_EXIT, 5, q, sizeof(q)), -1);
+	ck_assert_int_eq(nb_run_failed(state, p, NB_RUN_EPILOG, 77, q, sizeof(q)), -1);
 	ck_assert_ptr_nonnull(strstr(q, "No such file"));
 	unscratch();
 }
@@ -245,7 +215,7 @@ START_TEST(writer_waits_for_the_lock)
 	pid_t pid;
 
 	scratch();
-	ck_assert_int_eq(mkdir(state, 0755), 0);
+	put("job.77", RECORD);
 	snprintf(lock, sizeof(lock), "%s/lock", state);
 	fd = open(lock, O_RDWR | O_CREAT, 0600);
 	ck_assert_int_ge(fd, 0);
@@ -257,24 +227,22 @@ START_TEST(writer_waits_for_the_lock)
 	}
 	close(fd);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	ck_assert_msg(nb_run_failed(state, boot_path, NB_RUN_EPILOG, 77, NB_FAIL_TIMED_OUT, 0,
-	                            err, sizeof(err)) == 0, "%s", err);
+	ck_assert_msg(nb_run_failed(state, boot_path, NB_RUN_EPILOG, 77, err, sizeof(err)) == 0,
+	              "%s", err);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	waitpid(pid, NULL, 0);
 	ck_assert_int_ge((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000, 250);
-	ck_assert_str_eq(content("ended.77"), MARKER);
+	ck_assert_str_eq(content("done.77"), RECORD);
 	unscratch();
 }
 END_TEST
 
-Suite *ended_suite(void)
+Suite *failed_suite(void)
 {
-	Suite *s = suite_create("ended");
+	Suite *s = suite_create("failed");
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, boot_ids);
-	tcase_add_test(tc, marker_format);
-	tcase_add_test(tc, marker_strict);
 	tcase_add_test(tc, counts_format);
 	tcase_add_test(tc, writer_epilog);
 	tcase_add_test(tc, writer_counts_start_again);
