@@ -11,10 +11,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/statedir.h"
+
+static bool has_prefix(const char *name, const char *prefix)
+{
+	return strncmp(name, prefix, strlen(prefix)) == 0;
+}
+
 static bool is_state(const char *name)
 {
-	return strncmp(name, "job.", 4) == 0 || strncmp(name, "pending.", 8) == 0 ||
-	       strcmp(name, "baseline") == 0;
+	return has_prefix(name, NB_JOB_PREFIX) || has_prefix(name, NB_DONE_PREFIX) ||
+	       has_prefix(name, "pending.") || strcmp(name, "baseline") == 0;
 }
 
 bool nb_state_has_work(const char *dir)
@@ -49,7 +56,7 @@ bool nb_job_record(const char *dir, uint32_t job, uid_t owner)
 
 	if (fd < 0)
 		return false;
-	snprintf(name, sizeof(name), "job.%u", job);
+	snprintf(name, sizeof(name), NB_JOB_PREFIX "%u", job);
 	rc = fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW);
 	close(fd);
 	return rc == 0 && S_ISREG(st.st_mode) && st.st_uid == owner;

@@ -9,9 +9,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-/* A job.N, pending.N or baseline entry in dir, or a dir that cannot be
- * read for another reason than not existing: then the helper, not the
- * plugin, decides. */
+/* A job.N, done.N (a restore owed), pending.N or baseline entry in dir,
+ * or a dir that cannot be read for another reason than not existing: then
+ * the helper, not the plugin, decides. */
 bool nb_state_has_work(const char *dir);
 
 /* dir/job.<job> is a regular file (not followed if a link) owned by

@@ -41,8 +41,9 @@ static void teardown(void)
 	snprintf(dir, sizeof(dir), "/tmp/nb-statedir-XXXXXX");
 }
 
-/* The helper's lock file alone is no work; a record, a pending record or
- * a baseline is. A directory that does not exist holds nothing. */
+/* The helper's lock file alone is no work; a record, a done record (a
+ * restore owed), a pending record or a baseline is. A directory that does
+ * not exist holds nothing. */
 START_TEST(work_means_records_or_baseline)
 {
 	ck_assert(!nb_state_has_work(dir));
@@ -54,6 +55,10 @@ START_TEST(work_means_records_or_baseline)
 	touch("pending.12");
 	ck_assert(nb_state_has_work(dir));
 	ck_assert_int_eq(unlink(in_dir("pending.12")), 0);
+	touch("done.13");
+	ck_assert(nb_state_has_work(dir));
+	ck_assert_int_eq(unlink(in_dir("done.13")), 0);
+	ck_assert(!nb_state_has_work(dir));
 	touch("baseline");
 	ck_assert(nb_state_has_work(dir));
 	ck_assert(!nb_state_has_work(in_dir("missing")));
