@@ -20,9 +20,7 @@
 #include "log.h"
 #include "statedir.h"
 
-#define JOB_PREFIX NB_JOB_PREFIX
 #define PENDING_PREFIX "pending."
-#define DONE_PREFIX NB_DONE_PREFIX
 #define ENDED_PREFIX "ended."  /* version 1.0's plugin marker, read on upgrade */
 #define BASELINE_NAME "baseline"
 #define A_DIRECTORY "a directory"
@@ -44,7 +42,7 @@ struct loader {
 static void file_name(uint32_t job, enum nb_kind kind, char *buf, size_t len)
 {
 	static const char *const prefix[] = {
-		[NB_JOB] = JOB_PREFIX, [NB_PENDING] = PENDING_PREFIX, [NB_DONE] = DONE_PREFIX,
+		[NB_JOB] = NB_JOB_PREFIX, [NB_PENDING] = PENDING_PREFIX, [NB_DONE] = NB_DONE_PREFIX,
 	};
 
 	snprintf(buf, len, "%s%" PRIu32, prefix[kind], job);
@@ -216,12 +214,12 @@ static int load_entry(struct loader *l, const char *name)
 		return mark_bad(l, name, "left by an interrupted write");
 	if (strcmp(name, BASELINE_NAME) == 0)
 		return load_baseline(l);
-	if (has_prefix(name, JOB_PREFIX))
-		return load_record(l, name, strlen(JOB_PREFIX), NB_JOB);
+	if (has_prefix(name, NB_JOB_PREFIX))
+		return load_record(l, name, strlen(NB_JOB_PREFIX), NB_JOB);
 	if (has_prefix(name, PENDING_PREFIX))
 		return load_record(l, name, strlen(PENDING_PREFIX), NB_PENDING);
-	if (has_prefix(name, DONE_PREFIX))
-		return load_record(l, name, strlen(DONE_PREFIX), NB_DONE);
+	if (has_prefix(name, NB_DONE_PREFIX))
+		return load_record(l, name, strlen(NB_DONE_PREFIX), NB_DONE);
 	if (has_prefix(name, ENDED_PREFIX))
 		return load_marker(l, name);
 	if (strcmp(name, NB_FAILURES_NAME) == 0)
