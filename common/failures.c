@@ -11,9 +11,10 @@
 #include "keyval.h"
 #include "readfile.h"
 
-#define FAILURES_HEADER "numa-balancing-failures 1"
+#define FAILURES_HEADER "numa-balancing-failures 2"
+#define FAILURES_HEADER_V1 "numa-balancing-failures 1"
 
-static const char *const cmd_names[NB_RUN_CMDS] = { "prolog", "epilog", "step-end" };
+static const char *const cmd_names[NB_RUN_CMDS] = { "prolog", "epilog" };
 
 const char *run_cmd_name(enum nb_run_cmd cmd)
 {
@@ -23,8 +24,7 @@ const char *run_cmd_name(enum nb_run_cmd cmd)
 int failures_format(const struct nb_failures *f, char *buf, size_t len)
 {
 	int n = snprintf(buf, len, FAILURES_HEADER "\nboot_id %s\nprolog %" PRIu64 "\nepilog %"
-	                 PRIu64 "\nstep-end %" PRIu64 "\n", f->boot_id, f->count[NB_RUN_PROLOG],
-	                 f->count[NB_RUN_EPILOG], f->count[NB_RUN_STEP_END]);
+	                 PRIu64 "\n", f->boot_id, f->count[NB_RUN_PROLOG], f->count[NB_RUN_EPILOG]);
 
 	return n < 0 || (size_t)n >= len ? -1 : n;
 }
@@ -32,14 +32,19 @@ int failures_format(const struct nb_failures *f, char *buf, size_t len)
 int failures_parse(const char *buf, size_t len, struct nb_failures *f)
 {
 	struct kv_cursor c;
+	uint64_t step_end;
+	int v1;
 
 	kv_init(&c, buf, len);
-	if (kv_header(&c, FAILURES_HEADER) || kv_boot_id(&c, f->boot_id))
+	v1 = kv_header(&c, FAILURES_HEADER_V1) == 0;
+	if ((!v1 && kv_header(&c, FAILURES_HEADER)) || kv_boot_id(&c, f->boot_id))
 		return -1;
 	for (int i = 0; i < NB_RUN_CMDS; i++) {
 		if (kv_u64(&c, cmd_names[i], UINT64_MAX, &f->count[i]) != 0)
 			return -1;
 	}
+	if (v1 && kv_u64(&c, "step-end", UINT64_MAX, &step_end) != 0)
+		return -1;
 	return kv_done(&c) ? 0 : -1;
 }
 

@@ -7,8 +7,8 @@
 # each as a static library, so a program links only the objects it uses.
 # Its own Check unit tests and libFuzzer targets live in tests/common/.
 
-COMMON_SRCS := common/bootid.c common/failed.c common/failures.c common/escape.c common/keyval.c common/kernel.c common/mempolicy.c \
-               common/readfile.c common/statefile.c common/values.c common/vmstat.c
+COMMON_SRCS := common/bootid.c common/failed.c common/failures.c common/escape.c common/keyval.c common/kernel.c common/memstat.c \
+               common/mempolicy.c common/readfile.c common/statefile.c common/values.c common/vmstat.c
 COMMON_HDRS := $(wildcard common/*.h)
 COMMON_CFLAGS = $(BASE_CFLAGS) $(HARDEN) -I. $(CFLAGS)
 COMMON_PIC_CFLAGS = $(BASE_CFLAGS) $(filter-out -fPIE,$(HARDEN)) -fPIC -I. $(CFLAGS)

@@ -14,63 +14,43 @@
 #include "common/escape.h"
 
 static const struct { const char *name; enum nb_cmd cmd; } commands[] = {
-	{ "prolog", NB_CMD_PROLOG }, { "epilog", NB_CMD_EPILOG }, { "step-end", NB_CMD_STEP_END },
-	{ "reset", NB_CMD_RESET }, { "reconcile", NB_CMD_RECONCILE }, { "--help", NB_CMD_HELP },
-	{ "-h", NB_CMD_HELP }, { "--version", NB_CMD_VERSION },
+	{ "prolog", NB_CMD_PROLOG }, { "epilog", NB_CMD_EPILOG }, { "reset", NB_CMD_RESET },
+	{ "reconcile", NB_CMD_RECONCILE }, { "--help", NB_CMD_HELP }, { "-h", NB_CMD_HELP },
+	{ "--version", NB_CMD_VERSION },
 };
-
-static int set_job(struct nb_args *a, const char *v)
-{
-	a->has_job = 1;
-	return parse_job_id(v, &a->job);
-}
-
-static int set_value(struct nb_args *a, const char *v)
-{
-	return parse_request_value(v, &a->value);
-}
-
-static int set_conflict(struct nb_args *a, const char *v)
-{
-	return parse_conflict(v, &a->conflict);
-}
-
-static int set_allow(struct nb_args *a, const char *v)
-{
-	return parse_allow(v, &a->allow);
-}
-
-static int set_default(struct nb_args *a, const char *v)
-{
-	return parse_default(v, &a->dflt);
-}
-
-static int set_off(struct nb_args *a, const char *v)
-{
-	return parse_off(v, &a->off);
-}
 
 #define ON(cmd) (1u << (cmd))
 
 enum { O_JOB, O_VALUE, O_CONFLICT, O_ALLOW, O_DEFAULT, O_OFF, O_SCRIPT };
 
 /* The options, which commands take them, and what a bad value gets told;
- * those without a set function are flags. */
+ * those without a hint are flags. */
 static const struct option {
 	const char *name;
 	unsigned cmds;
-	int (*set)(struct nb_args *, const char *);
 	const char *hint;
 } options[] = {
-	[O_JOB] = { "--job", ON(NB_CMD_PROLOG) | ON(NB_CMD_EPILOG) | ON(NB_CMD_STEP_END), set_job,
-	            "a Slurm job id: 1..4294967294" },
-	[O_VALUE] = { "--value", ON(NB_CMD_PROLOG), set_value, "0 or 1" },
-	[O_CONFLICT] = { "--conflict", ON(NB_CMD_PROLOG), set_conflict, "keep or latest" },
-	[O_ALLOW] = { "--allow", ON(NB_CMD_PROLOG), set_allow, "0, 1 or 0,1" },
-	[O_DEFAULT] = { "--default", ON(NB_CMD_PROLOG), set_default, "keep, 0 or 1" },
-	[O_OFF] = { "--off", ON(NB_CMD_PROLOG), set_off, "both, node or tasks" },
-	[O_SCRIPT] = { "--script", ON(NB_CMD_PROLOG) | ON(NB_CMD_EPILOG), NULL, NULL },
+	[O_JOB] = { "--job", ON(NB_CMD_PROLOG) | ON(NB_CMD_EPILOG), "a Slurm job id: 1..4294967294" },
+	[O_VALUE] = { "--value", ON(NB_CMD_PROLOG), "0 or 1" },
+	[O_CONFLICT] = { "--conflict", ON(NB_CMD_PROLOG), "keep or latest" },
+	[O_ALLOW] = { "--allow", ON(NB_CMD_PROLOG), "0, 1 or 0,1" },
+	[O_DEFAULT] = { "--default", ON(NB_CMD_PROLOG), "keep, 0 or 1" },
+	[O_OFF] = { "--off", ON(NB_CMD_PROLOG), "both, node or tasks" },
+	[O_SCRIPT] = { "--script", ON(NB_CMD_PROLOG) | ON(NB_CMD_EPILOG), NULL },
 };
+
+/* Sets option k from v; 0, or -1 when v is not one of its values. */
+static int set(struct nb_args *a, int k, const char *v)
+{
+	switch (k) {
+	case O_JOB: a->has_job = 1; return parse_job_id(v, &a->job);
+	case O_VALUE: return parse_request_value(v, &a->value);
+	case O_CONFLICT: return parse_conflict(v, &a->conflict);
+	case O_ALLOW: return parse_allow(v, &a->allow);
+	case O_DEFAULT: return parse_default(v, &a->dflt);
+	default: return parse_off(v, &a->off); /* O_OFF; the flag has no value */
+	}
+}
 
 #define NOPTIONS (sizeof(options) / sizeof(options[0]))
 
@@ -114,7 +94,7 @@ static int parse_option(int argc, const char *const argv[], int *i, struct nb_ar
 		return -1;
 	}
 	*seen |= 1u << k;
-	if (!options[k].set) {
+	if (!options[k].hint) {
 		a->script = 1;
 		if (eq)
 			snprintf(err, errlen, "%s takes no value", options[k].name);
@@ -128,7 +108,7 @@ static int parse_option(int argc, const char *const argv[], int *i, struct nb_ar
 		snprintf(err, errlen, "%s needs a value", options[k].name);
 		return -1;
 	}
-	if (options[k].set(a, val) == 0)
+	if (set(a, k, val) == 0)
 		return 0;
 	escape_str(val, shown, sizeof(shown));
 	snprintf(err, errlen, "invalid %s '%s' (%s)", options[k].name, shown, options[k].hint);
@@ -233,9 +213,5 @@ int args_parse(int argc, const char *const argv[], const struct nb_env *env,
 	}
 	if (out->cmd == NB_CMD_PROLOG || out->cmd == NB_CMD_EPILOG)
 		return apply_env(out, seen, env, err, errlen);
-	if (out->cmd == NB_CMD_STEP_END && !out->has_job) {
-		snprintf(err, errlen, "step-end needs --job");
-		return -1;
-	}
 	return 0;
 }

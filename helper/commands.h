@@ -8,7 +8,6 @@
 
 enum nb_exit cmd_prolog(const struct nb_args *a);
 enum nb_exit cmd_epilog(const struct nb_args *a);
-enum nb_exit cmd_step_end(const struct nb_args *a);
 enum nb_exit cmd_reset(void);
 enum nb_exit cmd_reconcile(void);
 

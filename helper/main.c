@@ -33,27 +33,13 @@ static const char usage[] =
 	"              [--off node|both|tasks] [--script]\n"
 	"       " NB_PROGRAM " prolog [--job ID] [--allow 0|1|0,1] [--default keep|0|1]\n"
 	"              [--conflict keep|latest] [--off node|both|tasks] [--script]\n"
-	"              (the request from the environment: 0, 1 or 0-tasks)\n"
 	"       " NB_PROGRAM " epilog [--job ID] [--script]\n"
-	"       " NB_PROGRAM " step-end --job ID\n"
-	"       " NB_PROGRAM " reset\n"
-	"       " NB_PROGRAM " reconcile\n"
+	"       " NB_PROGRAM " reset | reconcile | --help | --version\n"
 	"       " NB_PROGRAM " status [--json] | check | metrics [--out FILE]\n"
-	"              (run as numa-balancing-state, by any user: numa-balancing-state(8))\n"
-	"       " NB_PROGRAM " --help | --version\n"
-	"Without --job/--value, prolog and epilog read " NB_ENV_JOB_ID " and\n"
-	NB_ENV_VALUE ";\n"
-	"an unusable value there is logged and the --default applies.\n"
-	"--off: how a 0 request is met: node (the sysctl), both (the tasks' memory\n"
-	"policy, and the sysctl yielding to any 1 request) or tasks (the memory\n"
-	"policy alone: no request here); 0-tasks is never a request here.\n"
-	"--script: run as a Slurm Prolog=/Epilog= program: what a user's request\n"
-	"causes (not honoured, unsupported) exits 0, every message also goes to stderr.\n"
-	"reconcile clears the records of jobs that ended but whose epilog could not\n"
-	"restore the value.\n"
+	"              (run as numa-balancing-state, by any user)\n"
+	"Without --job and --value, prolog and epilog read " NB_ENV_JOB_ID " and\n" NB_ENV_VALUE ".\n"
 	"Exit codes: 0 applied, 1 drift or an ended job's record, 2 usage, 3 not honoured,\n"
-	"4 unsupported, 5 broken.\n"
-	"See numa-balancing-helper(8).\n";
+	"4 unsupported, 5 broken. See numa-balancing-helper(8).\n";
 
 /* Root: real and effective uid 0. */
 static int run_by_root(void)
@@ -107,7 +93,6 @@ static enum nb_exit dispatch(const struct nb_args *a)
 	switch (a->cmd) {
 	case NB_CMD_PROLOG: return cmd_prolog(a);
 	case NB_CMD_EPILOG: return cmd_epilog(a);
-	case NB_CMD_STEP_END: return cmd_step_end(a);
 	case NB_CMD_RESET: return cmd_reset();
 	case NB_CMD_RECONCILE: return cmd_reconcile();
 	case NB_CMD_HELP: return fputs(usage, stdout) < 0 ? NB_EXIT_BROKEN : NB_EXIT_OK;

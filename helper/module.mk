@@ -5,7 +5,7 @@
 # tests, fuzz targets and the latency benchmark. Outputs go under
 # $(B)/helper/.
 
-HELPER_SRCS := args.c epilog.c memstat.c prolog.c reconcile.c reset.c settle.c stepend.c
+HELPER_SRCS := args.c epilog.c prolog.c reconcile.c reset.c settle.c
 HELPER_OBJS := $(HELPER_SRCS:%.c=$(B)/helper/obj/%.o) $(NODESTATE_OBJS)
 HELPER_TOBJS := $(HELPER_SRCS:%.c=$(B)/helper/tobj/%.o) $(NODESTATE_TOBJS)
 HELPER_BIN := $(B)/helper/numa-balancing-helper
@@ -111,7 +111,7 @@ helper-stress: $(HELPER_TEST_BIN) $(HELPER_STRESS_BIN)
 	$(HELPER_STRESS_BIN) $(HELPER_TEST_BIN) 1200 16 keep
 	$(HELPER_STRESS_BIN) $(HELPER_TEST_BIN) 600 16 latest
 
-# Rounds of up to 16 concurrent prologs, epilogs, step-end, status, check and reset
+# Rounds of up to 16 concurrent prologs, epilogs, status, check and reset runs
 # under both policies, with SIGKILLs and resource faults, checked after
 # every round (make check: CHAOS_SECONDS=100; docs/design.md for longer runs).
 CHAOS_SECONDS ?= 100
@@ -173,7 +173,7 @@ helper-script: $(HELPER_TEST_BIN)
 	tests/helper/script.sh $(HELPER_TEST_BIN)
 
 # Every call of every system call the helper makes in its prolog, epilog,
-# status, check, reset and step-end scenarios fails once (strace -e
+# status, check, reset and metrics scenarios fails once (strace -e
 # inject): no lost restore, no record left behind a failed prolog.
 helper-inject: $(HELPER_TEST_BIN)
 	tests/helper/inject.py $(HELPER_TEST_BIN)
@@ -219,7 +219,7 @@ uninstall-helper:
 
 # libFuzzer targets (the top-level Makefile runs them): the command line and
 # environment, the state files and memory.stat.
-HELPER_FUZZ_SRCS := helper/args.c nodestate/record.c helper/memstat.c
+HELPER_FUZZ_SRCS := helper/args.c nodestate/record.c
 HELPER_FUZZERS := $(FUZZ_B)/helper/fuzz_args $(FUZZ_B)/helper/fuzz_state
 FUZZERS += $(HELPER_FUZZERS)
 

@@ -9,7 +9,6 @@
 #include "nodestate/log.h"
 #include "nodestate/session.h"
 #include "settle.h"
-#include "common/vmstat.h"
 
 static void new_record(const struct nb_session *s, const struct nb_args *a,
                        struct nb_record *r)
@@ -25,9 +24,6 @@ static void new_record(const struct nb_session *s, const struct nb_args *a,
 	r->seq = policy_max_seq(&v) + 1;
 	r->started = (uint64_t)time(NULL);
 	memcpy(r->boot_id, s->st.boot_id, sizeof(r->boot_id));
-	if (vmstat_read(s->paths.vmstat, &r->start) != 0)
-		log_msg(LOG_WARNING, "%s: cannot read the counters; job %" PRIu32
-		        " will log no activity", s->paths.vmstat, a->job);
 }
 
 /* A failure after the pending record was saved: the request was never in

@@ -7,10 +7,8 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "common/vmstat.h"
 #include "nodestate/failpoint.h"
 #include "nodestate/log.h"
-#include "memstat.h"
 
 /* Records of prologs that did not finish were never in force: undo what
  * such a prolog may have written, then remove them. */
@@ -32,11 +30,6 @@ static enum nb_exit settle_pending(struct nb_session *s)
 	return rc;
 }
 
-static uint64_t delta(uint64_t now, uint64_t then)
-{
-	return now >= then ? now - then : 0;
-}
-
 /* Who the value is now for: " (job N)" or " (baseline)". */
 static void holder_note(const struct nb_session *s, char *buf, size_t len)
 {
@@ -48,36 +41,18 @@ static void holder_note(const struct nb_session *s, char *buf, size_t len)
 		snprintf(buf, len, "%s", s->st.has_baseline ? " (baseline)" : "");
 }
 
-/* The job's epilog line: its request, the value change and who holds it
- * now, and the node's balancing activity over the job (and its cgroup's:
- * read now, or as step-end kept them). */
+/* The job's epilog line: its request, how long it ran here, the value
+ * change and who holds the value now. */
 static void log_end(const struct nb_session *s, const struct nb_record *r, int before)
 {
-	struct nb_counters now;
-	char cg[NB_CGROUP_NUMA_MAX], note[32];
-	const char *cg_note = "; job cgroup ";
+	uint64_t now = (uint64_t)time(NULL);
+	char note[32];
 
-	if (vmstat_read(s->paths.vmstat, &now) != 0) {
-		log_msg(LOG_WARNING, "%s: cannot read the counters", s->paths.vmstat);
-		now = r->start;
-	}
-	cgroup_numa(s->paths.cgroup_slice, r->job, cg, sizeof(cg));
-	if (!cg[0] && r->cgroup[0]) {
-		snprintf(cg, sizeof(cg), "%s", r->cgroup);
-		cg_note = "; job cgroup at its last step's end ";
-	}
 	holder_note(s, note, sizeof(note));
-	log_msg(LOG_INFO, "job %" PRIu32 " epilog: request %d%s %s; kernel.numa_balancing %d -> %d%s; "
-	        "over %" PRIu64 " s numa_pte_updates +%" PRIu64 " numa_hint_faults +%" PRIu64
-	        " numa_hint_faults_local +%" PRIu64 " numa_pages_migrated +%" PRIu64 "%s%s",
-	        r->job, r->value, r->yield ? " (yields)" : "", r->honoured ? "honoured" : "not honoured",
-	        before, s->kernel, note,
-	        delta((uint64_t)time(NULL), r->started),
-	        delta(now.pte_updates, r->start.pte_updates),
-	        delta(now.hint_faults, r->start.hint_faults),
-	        delta(now.hint_faults_local, r->start.hint_faults_local),
-	        delta(now.pages_migrated, r->start.pages_migrated),
-	        cg[0] ? cg_note : "", cg);
+	log_msg(LOG_INFO, "job %" PRIu32 " epilog: request %d%s %s for %" PRIu64 " s; "
+	        "kernel.numa_balancing %d -> %d%s", r->job, r->value, r->yield ? " (yields)" : "",
+	        r->honoured ? "honoured" : "not honoured", now > r->started ? now - r->started : 0,
+	        before, s->kernel, note);
 }
 
 /* The restore every done record is owed: the kernel first, then the

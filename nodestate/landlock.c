@@ -89,8 +89,6 @@ static int add_rules(int ruleset, const struct nb_paths *p, int statedir, int sy
 	return add_rule(ruleset, statedir, FS_READ | FS_WRITE, h) ||
 	       (sysctl >= 0 ? add_rule(ruleset, sysctl, FILE_RW, h)
 	                    : add_path(ruleset, p->sysctl, FILE_RW, h)) ||
-	       add_path(ruleset, p->vmstat, FS_READ, h) ||
-	       add_path(ruleset, p->cgroup_slice, FS_READ, h) ||
 	       add_path(ruleset, p->node_dir, FS_READ, h) ||
 	       (extra_dir >= 0 && add_rule(ruleset, extra_dir, FS_WRITE, h));
 }

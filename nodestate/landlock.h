@@ -2,9 +2,8 @@
 /* Landlock: once the state directory is open and locked, the helper's file
  * system access is confined to what its command needs, where the kernel
  * supports it (Linux 5.13+, ABI 1-7 handled): the state directory, the
- * sysctl (read and write), reads of /proc (vmstat, the boot id, the
- * processes' command lines), of Slurm's cgroup trees and of the NUMA
- * nodes in sysfs, and the directory metrics writes into. Nothing may be
+ * sysctl (read and write), reads of the NUMA nodes in sysfs, and the
+ * directory metrics writes into. Nothing may be
  * executed, no TCP port bound or connected (ABI 4+), no abstract UNIX
  * socket or process outside reached (ABI 6+). Raw system calls: no library. */
 #ifndef NB_LANDLOCK_H

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fixed paths; the test build (-DNB_TEST_HOOKS) takes NB_TEST_SYSCTL,
- * NB_TEST_VMSTAT, NB_TEST_STATE_DIR, NB_TEST_NODE_DIR and
- * NB_TEST_CGROUP_SLICE from the environment, and
+ * NB_TEST_STATE_DIR and NB_TEST_NODE_DIR from the environment, and
  * NB_TEST_UNCONFINED=1 (the unit tests, which run many commands in one
  * process and change their files in between) turns Landlock off. */
 #include "paths.h"
@@ -10,7 +9,7 @@
 #include <string.h>
 
 static struct nb_paths paths = {
-	NB_SYSCTL_PATH, NB_VMSTAT_PATH, NB_BOOT_ID_PATH, NB_STATE_DIR, NB_NODE_DIR, NB_CGROUP_SLICE, 1
+	NB_SYSCTL_PATH, NB_BOOT_ID_PATH, NB_STATE_DIR, NB_NODE_DIR, 1
 };
 
 #ifdef NB_TEST_HOOKS
@@ -32,13 +31,11 @@ static const char *env_or(char **copy, const char *name, const char *dflt)
 
 void paths_init(void)
 {
-	static char *sysctl, *vmstat, *state_dir, *node_dir, *slice;
+	static char *sysctl, *state_dir, *node_dir;
 
 	paths.sysctl = env_or(&sysctl, "NB_TEST_SYSCTL", NB_SYSCTL_PATH);
-	paths.vmstat = env_or(&vmstat, "NB_TEST_VMSTAT", NB_VMSTAT_PATH);
 	paths.state_dir = env_or(&state_dir, "NB_TEST_STATE_DIR", NB_STATE_DIR);
 	paths.node_dir = env_or(&node_dir, "NB_TEST_NODE_DIR", NB_NODE_DIR);
-	paths.cgroup_slice = env_or(&slice, "NB_TEST_CGROUP_SLICE", NB_CGROUP_SLICE);
 	paths.confine = !getenv("NB_TEST_UNCONFINED") || strcmp(getenv("NB_TEST_UNCONFINED"), "1");
 }
 #else

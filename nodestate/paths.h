@@ -1,19 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Where the helper finds the sysctl, /proc/vmstat, the boot id, its state
- * directory, the NUMA nodes in sysfs and Slurm's job cgroups. Only the
- * test build lets the environment move them. */
+/* Where the helper finds the sysctl, the boot id, its state directory and
+ * the NUMA nodes in sysfs. Only the test build lets the environment move
+ * them. */
 #ifndef NB_PATHS_H
 #define NB_PATHS_H
 
 #include "common/bootid.h"  /* NB_BOOT_ID_PATH */
 #include "common/kernel.h"  /* NB_SYSCTL_PATH */
 #include "common/statedir.h" /* NB_STATE_DIR */
-#include "common/vmstat.h"  /* NB_VMSTAT_PATH, NB_CGROUP_SLICE */
 
 #define NB_NODE_DIR "/sys/devices/system/node"
 
 struct nb_paths {
-	const char *sysctl, *vmstat, *boot_id, *state_dir, *node_dir, *cgroup_slice;
+	const char *sysctl, *boot_id, *state_dir, *node_dir;
 	int confine;  /* 1: Landlock (landlock.h); the unit tests run commands unconfined */
 };
 

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Text format of the state files: a header line, then "key value" lines in
- * a fixed order, each ending in a newline; a job record may end with one
- * "cgroup" line. The parser accepts exactly that. Job records are written
- * as version 2 (a "yield" line after "honoured"); version 1 records,
- * written before an upgrade, still parse (they never yield). */
+ * a fixed order, each ending in a newline. The parser accepts exactly
+ * that. Job records are written as version 3; versions 1 and 2, written
+ * before an upgrade, still parse: they end in four counter lines and an
+ * optional "cgroup" line, which are skipped, and version 1 has no "yield"
+ * line (it never yields). */
 #include "record.h"
 
 #include <inttypes.h>
@@ -12,7 +13,8 @@
 
 #include "common/kernel.h"
 
-#define RECORD_HEADER "numa-balancing-job 2"
+#define RECORD_HEADER "numa-balancing-job 3"
+#define RECORD_HEADER_V2 "numa-balancing-job 2"
 #define RECORD_HEADER_V1 "numa-balancing-job 1"
 #define BASELINE_HEADER "numa-balancing-baseline 1"
 
@@ -21,67 +23,13 @@ static int fitted(int n, size_t len)
 	return n < 0 || (size_t)n >= len ? -1 : n;
 }
 
-/* One pair: "numa_", [a-z_]+, "=", [0-9]+; returns its length or 0. */
-static size_t numa_pair(const char *s, size_t len)
-{
-	size_t i = 5, digits;
-
-	if (len < 5 || memcmp(s, "numa_", 5) != 0)
-		return 0;
-	while (i < len && ((s[i] >= 'a' && s[i] <= 'z') || s[i] == '_'))
-		i++;
-	if (i == 5 || i >= len || s[i++] != '=')
-		return 0;
-	for (digits = 0; i < len && s[i] >= '0' && s[i] <= '9'; i++)
-		digits++;
-	return digits > 0 && digits <= 20 ? i : 0;
-}
-
-int cgroup_numa_valid(const char *s, size_t len)
-{
-	size_t i = 0;
-
-	if (len == 0 || len >= NB_CGROUP_NUMA_MAX)
-		return 0;
-	for (;;) {
-		size_t n = numa_pair(s + i, len - i);
-
-		if (n == 0)
-			return 0;
-		i += n;
-		if (i == len)
-			return 1;
-		if (s[i++] != ' ')
-			return 0;
-	}
-}
-
-/* The optional cgroup line; -1 if it does not fit or would not parse back. */
-static int cgroup_line(const struct nb_record *r, char *buf, size_t len)
-{
-	if (!r->cgroup[0])
-		return 0;
-	if (!cgroup_numa_valid(r->cgroup, strlen(r->cgroup)))
-		return -1;
-	return fitted(snprintf(buf, len, "cgroup %s\n", r->cgroup), len);
-}
-
 int record_format(const struct nb_record *r, char *buf, size_t len)
 {
-	int n, m;
-
-	n = fitted(snprintf(buf, len,
+	return fitted(snprintf(buf, len,
 		RECORD_HEADER "\njob %" PRIu32 "\nvalue %d\nconflict %s\nhonoured %d\nyield %d\n"
-		"seq %" PRIu64 "\nstarted %" PRIu64 "\nboot_id %s\n"
-		"numa_pte_updates %" PRIu64 "\nnuma_hint_faults %" PRIu64 "\n"
-		"numa_hint_faults_local %" PRIu64 "\nnuma_pages_migrated %" PRIu64 "\n",
+		"seq %" PRIu64 "\nstarted %" PRIu64 "\nboot_id %s\n",
 		r->job, r->value, conflict_name(r->conflict), r->honoured, r->yield, r->seq,
-		r->started, r->boot_id, r->start.pte_updates, r->start.hint_faults,
-		r->start.hint_faults_local, r->start.pages_migrated), len);
-	if (n < 0)
-		return -1;
-	m = cgroup_line(r, buf + n, len - (size_t)n);
-	return m < 0 ? -1 : n + m;
+		r->started, r->boot_id), len);
 }
 
 int baseline_format(const struct nb_baseline *b, char *buf, size_t len)
@@ -160,38 +108,33 @@ static int take_conflict(struct cursor *c, enum nb_conflict *out)
 	return parse_conflict(word, out);
 }
 
-static int take_counters(struct cursor *c, struct nb_counters *k)
+/* What versions 1 and 2 have after boot_id: the four counters /proc/vmstat
+ * had at the prolog, and the job cgroup's, which are no longer kept. */
+static int skip_counters(struct cursor *c)
 {
-	return take_u64(c, "numa_pte_updates", UINT64_MAX, &k->pte_updates) ||
-	       take_u64(c, "numa_hint_faults", UINT64_MAX, &k->hint_faults) ||
-	       take_u64(c, "numa_hint_faults_local", UINT64_MAX, &k->hint_faults_local) ||
-	       take_u64(c, "numa_pages_migrated", UINT64_MAX, &k->pages_migrated) ? -1 : 0;
-}
-
-/* The optional last line of a job record. */
-static int take_cgroup(struct cursor *c, char out[NB_CGROUP_NUMA_MAX])
-{
+	static const char *const keys[] = {
+		"numa_pte_updates", "numa_hint_faults", "numa_hint_faults_local", "numa_pages_migrated",
+	};
 	const char *v;
 	size_t n;
+	uint64_t x;
 
-	out[0] = '\0';
-	if (c->p == c->end)
-		return 0;
-	if (next_line(c, "cgroup", &v, &n) != 0 || !cgroup_numa_valid(v, n))
-		return -1;
-	memcpy(out, v, n);
-	out[n] = '\0';
-	return 0;
+	for (size_t i = 0; i < 4; i++) {
+		if (take_u64(c, keys[i], UINT64_MAX, &x) != 0)
+			return -1;
+	}
+	return c->p == c->end || next_line(c, "cgroup", &v, &n) == 0 ? 0 : -1;
 }
 
 int record_parse(const char *buf, size_t len, struct nb_record *r)
 {
 	struct cursor c = { buf, buf + len };
 	int v1 = take_header(&c, RECORD_HEADER_V1) == 0;
+	int old = v1 || take_header(&c, RECORD_HEADER_V2) == 0;
 	uint64_t job;
 
 	r->yield = 0;
-	if ((!v1 && take_header(&c, RECORD_HEADER)) ||
+	if ((!old && take_header(&c, RECORD_HEADER)) ||
 	    take_u64(&c, "job", NB_JOB_ID_MAX, &job) || job == 0 ||
 	    take_int(&c, "value", 1, &r->value) ||
 	    take_conflict(&c, &r->conflict) ||
@@ -200,7 +143,7 @@ int record_parse(const char *buf, size_t len, struct nb_record *r)
 	    take_u64(&c, "seq", UINT64_MAX, &r->seq) ||
 	    take_u64(&c, "started", UINT64_MAX, &r->started) ||
 	    take_boot_id(&c, r->boot_id) ||
-	    take_counters(&c, &r->start) || take_cgroup(&c, r->cgroup) || c.p != c.end ||
+	    (old && skip_counters(&c)) || c.p != c.end ||
 	    (r->yield && (r->value != 0 || !r->honoured))) /* only a 0 yields, always honoured */
 		return -1;
 	r->job = (uint32_t)job;

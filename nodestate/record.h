@@ -9,10 +9,8 @@
 
 #include "common/bootid.h"
 #include "common/values.h"
-#include "common/vmstat.h"
 
 #define NB_STATE_FILE_MAX 1024 /* larger state files are corrupt */
-#define NB_CGROUP_NUMA_MAX 256  /* the cgroup line's value, with its NUL */
 
 struct nb_record {
 	uint32_t job;
@@ -23,11 +21,6 @@ struct nb_record {
 	uint64_t seq;               /* order of prologs: larger is newer */
 	uint64_t started;           /* seconds since the epoch */
 	char boot_id[NB_BOOT_ID_LEN + 1];
-	struct nb_counters start;   /* /proc/vmstat at prolog */
-	/* The job cgroup's numa_* counters when its last step on this node
-	 * ended ("name=value" pairs, as memstat_numa writes them), or empty:
-	 * Slurm removes the job cgroup before the epilog could read it. */
-	char cgroup[NB_CGROUP_NUMA_MAX];
 };
 
 struct nb_baseline {
@@ -38,9 +31,6 @@ struct nb_baseline {
 /* Format into buf (NUL-terminated); returns the length, or -1 if too small. */
 int record_format(const struct nb_record *r, char *buf, size_t len);
 int baseline_format(const struct nb_baseline *b, char *buf, size_t len);
-/* Whether the len bytes at s are "numa_NAME=N" pairs joined by single
- * spaces (NAME: [a-z_]; N: decimal), shorter than NB_CGROUP_NUMA_MAX. */
-int cgroup_numa_valid(const char *s, size_t len);
 /* Parse exactly what *_format writes; anything else is -1. */
 int record_parse(const char *buf, size_t len, struct nb_record *r);
 int baseline_parse(const char *buf, size_t len, struct nb_baseline *b);

@@ -426,23 +426,6 @@ long state_find(const struct nb_state *st, uint32_t job)
 	return find_in(&st->jobs, job);
 }
 
-int state_update_record(struct nb_state *st, const struct nb_record *r)
-{
-	char buf[NB_STATE_FILE_MAX], name[32];
-	long i = find_in(&st->jobs, r->job);
-	int len = record_format(r, buf, sizeof(buf));
-
-	file_name(r->job, NB_JOB, name, sizeof(name));
-	if (i < 0 || len < 0 ||
-	    statedir_write(st->dirfd, name, buf, (size_t)len, "record") != 0) {
-		log_msg(LOG_ERR, "updating the record of job %" PRIu32 ": %s", r->job,
-		        i < 0 ? "no such record" : len < 0 ? "too long" : strerror(errno));
-		return -1;
-	}
-	st->jobs.recs[i] = *r;
-	return 0;
-}
-
 int state_commit(struct nb_state *st, uint32_t job)
 {
 	char from[32], to[32];

@@ -62,9 +62,6 @@ int state_add_record(struct nb_state *st, const struct nb_record *r, int pending
  * ended here, and the value must go back to what the other records say.
  * 0 also when there is no job.<id>; -1 (logged) when it stays. */
 int state_end_job(int dirfd, uint32_t job);
-/* Rewrites job.<id> (a finished record) as r, atomically, and in memory.
- * 0 or -1 (logged; the file on disk is the old one or the new one). */
-int state_update_record(struct nb_state *st, const struct nb_record *r);
 /* Renames pending.<id> to job.<id>: the prolog's last step. 0 or -1 (logged). */
 int state_commit(struct nb_state *st, uint32_t job);
 /* Moves finished record i to the done list in memory (its file was

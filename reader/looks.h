@@ -14,5 +14,8 @@ enum nb_exit cmd_check(void);
 /* node_exporter's textfile format, to stdout or to the file out (an
  * absolute name), replaced atomically. */
 enum nb_exit cmd_metrics(const char *out);
+/* Before the environment is cleared: the test build takes the job
+ * cgroups' directory from NB_TEST_CGROUP_SLICE. */
+void metrics_init(void);
 
 #endif

@@ -100,6 +100,7 @@ int main(int argc, char **argv)
 
 	if (start_plainly("numa-balancing-state") != 0 || unprivileged() != 0)
 		return NB_EXIT_BROKEN;
+	metrics_init();
 	clearenv(); /* nothing below reads the environment (TZ, for one) */
 	rc = dispatch(argc, argv);
 	if (rc > NB_EXIT_DRIFT && !log_warned())

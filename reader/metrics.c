@@ -17,6 +17,7 @@
 #include "nodestate/log.h"
 #include "metrics.h"
 #include "nodestate/nodes.h"
+#include "common/vmstat.h" /* NB_CGROUP_SLICE */
 #include "nodestate/statedir.h"
 
 /* The plugin's failure counts of this boot; zeros when they cannot be read. */
@@ -30,8 +31,44 @@ static void read_failures(const struct nb_session *s, struct nb_failures *f)
 	memset(f, 0, sizeof(*f));
 }
 
+/* The node's job cgroups with counters, read before the session confines
+ * the process to the state (metrics shows those with a record). */
+struct cgroups {
+	struct nb_job_numa *v;
+	size_t n, cap;
+};
+
+static void add_cgroup(uint32_t job, const char *pairs, void *arg)
+{
+	struct cgroups *c = arg;
+	struct nb_job_numa *v = c->v;
+
+	if (c->n == c->cap && !(v = realloc(c->v, (c->cap = c->cap ? 2 * c->cap : 16) * sizeof(*v)))) {
+		log_msg(LOG_WARNING, "metrics: out of memory: job cgroup counters left out");
+		c->cap = c->n;
+		return;
+	}
+	c->v = v;
+	v[c->n].job = job;
+	snprintf(v[c->n++].pairs, sizeof(v->pairs), "%s", pairs);
+}
+
+/* Where Slurm's job cgroups are. */
+static const char *cgroup_slice = NB_CGROUP_SLICE;
+
+void metrics_init(void)
+{
+#ifdef NB_TEST_HOOKS
+	static char copy[PATH_MAX];
+	const char *p = getenv("NB_TEST_CGROUP_SLICE");
+
+	if (p && *p && strlen(p) < sizeof(copy))
+		cgroup_slice = strcpy(copy, p);
+#endif
+}
+
 /* The metrics text, malloc'ed into *text; NB_EXIT_OK or the session's error. */
-static enum nb_exit collect(char **text, size_t *len, int nodes)
+static enum nb_exit collect(char **text, size_t *len, int nodes, const struct cgroups *cg)
 {
 	struct nb_failures failures;
 	struct nb_session s;
@@ -45,7 +82,7 @@ static enum nb_exit collect(char **text, size_t *len, int nodes)
 	}
 	read_failures(&s, &failures);
 	f = open_memstream(text, len);
-	struct nb_metrics_in in = { &s, &failures, nodes };
+	struct nb_metrics_in in = { &s, &failures, nodes, cg->v, cg->n };
 	if (!f || metrics_format(f, &in) != 0 || fclose(f) != 0) {
 		log_msg(LOG_ERR, "metrics: out of memory");
 		rc = NB_EXIT_BROKEN;
@@ -123,8 +160,9 @@ static enum nb_exit write_stdout(const char *text, size_t len)
 
 enum nb_exit cmd_metrics(const char *out)
 {
-	/* Counted before the lock, as status does. */
+	/* Counted and read before the lock, as status does. */
 	int nodes = nodes_count(), dirfd = -1;
+	struct cgroups cg = { NULL, 0, 0 };
 	char base[NAME_MAX + 1], *text;
 	enum nb_exit rc;
 	size_t len;
@@ -140,7 +178,9 @@ enum nb_exit cmd_metrics(const char *out)
 	}
 	if (dirfd >= 0)
 		landlock_allow_dir(dirfd);
-	rc = collect(&text, &len, nodes);
+	cgroup_each_numa(cgroup_slice, add_cgroup, &cg);
+	rc = collect(&text, &len, nodes, &cg);
+	free(cg.v);
 	if (rc == NB_EXIT_OK)
 		rc = dirfd >= 0 ? write_file(dirfd, out, base, text, len) : write_stdout(text, len);
 	free(text);

@@ -89,23 +89,32 @@ static void jobs_ended(FILE *f, const struct nb_metrics_in *in)
 	      "reports).");
 }
 
-/* Each "numa_NAME=N" pair of the records' cgroup lines (checked by the
- * record parser: names [a-z_], values decimal), copied as written. */
-static void job_cgroup_counters(FILE *f, const struct nb_list *jobs)
+/* The pairs of one job cgroup ("numa_NAME=N", joined by spaces, as
+ * memstat.h writes them), one sample each. */
+static void cgroup_samples(FILE *f, uint32_t job, const char *p)
 {
-	family(f, "job_cgroup_numa", "gauge", "A job cgroup's memory.stat numa_* counter when "
-	       "the job's last step on this node ended (kernels with per-cgroup NUMA counters).");
+	while (*p) {
+		size_t pair = strcspn(p, " "), name = strcspn(p, "=");
+
+		if (name >= pair)
+			break;
+		fprintf(f, PREFIX "job_cgroup_numa{job=\"%" PRIu32 "\",counter=\"%.*s\"} %.*s\n",
+		        job, (int)name, p, (int)(pair - name - 1), p + name + 1);
+		p += pair + (p[pair] == ' ');
+	}
+}
+
+/* The counters of the running jobs with a record whose cgroup has them. */
+static void job_cgroup_counters(FILE *f, const struct nb_metrics_in *in)
+{
+	const struct nb_list *jobs = &in->s->st.jobs;
+
+	family(f, "job_cgroup_numa", "gauge", "A running job's cgroup memory.stat numa_* counter "
+	       "(kernels with per-cgroup NUMA counters).");
 	for (size_t i = 0; i < jobs->n; i++) {
-		const char *p = jobs->recs[i].cgroup;
-
-		while (*p) {
-			size_t pair = strcspn(p, " "), name = strcspn(p, "=");
-
-			if (name >= pair)
-				break;
-			fprintf(f, PREFIX "job_cgroup_numa{job=\"%" PRIu32 "\",counter=\"%.*s\"} %.*s\n",
-			        jobs->recs[i].job, (int)name, p, (int)(pair - name - 1), p + name + 1);
-			p += pair + (p[pair] == ' ');
+		for (size_t k = 0; k < in->ncgroups; k++) {
+			if (in->cgroups[k].job == jobs->recs[i].job)
+				cgroup_samples(f, jobs->recs[i].job, in->cgroups[k].pairs);
 		}
 	}
 }
@@ -125,7 +134,7 @@ int metrics_format(FILE *f, const struct nb_metrics_in *in)
 	by_value(f, &in->s->st.jobs);
 	job_requests(f, &in->s->st.jobs);
 	jobs_ended(f, in);
-	job_cgroup_counters(f, &in->s->st.jobs);
+	job_cgroup_counters(f, in);
 	failures(f, in->failures);
 	return ferror(f);
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Runs numa-balancing-helper from the plugin (job prolog and epilog, and
- * a step's end) and logs what came of it in the slurmd log: a success
+/* Runs numa-balancing-helper from the plugin (job prolog and epilog) and
+ * logs what came of it in the slurmd log: a success
  * that applied or restored a value in one line at slurmd's default level,
  * so each job's effect on each node is on record. A run that failed is
  * recorded for the helper (common/failed.h): counted, and for an epilog
@@ -34,17 +34,13 @@ static void log_outcome(const struct nb_call *call, uint32_t job, const struct n
 			const struct nb_outcome *o)
 {
 	const char *what = call->what;
-	bool fatal = call->fatal;
-	struct nb_log_ctx ctx = { job, o->rc != 0 && fatal };
+	struct nb_log_ctx ctx = { job, o->rc != 0 };
 
 	nb_output_lines(&run->err, log_helper_line, &ctx);
 	if (run->err.truncated)
 		slurm_info(NB_LOG ": job %u: helper wrote more than %d bytes; the rest was dropped",
 			   job, NB_OUTPUT_MAX);
-	if (o->rc != 0 && !fatal)
-		slurm_info(NB_LOG ": job %u: %s: helper %s: %s; ignored (only the epilog's per-job counters miss this step)",
-			   job, what, nb_state.cfg.helper, o->what);
-	else if (o->rc != 0)
+	if (o->rc != 0)
 		slurm_error(NB_LOG ": job %u: %s: helper %s: %s; failing (this drains the node only if the plugin is 'required')",
 			    job, what, nb_state.cfg.helper, o->what);
 	else if (o->notable)
@@ -79,5 +75,5 @@ int nb_run_helper(const struct nb_call *call, uint32_t job, char *const argv[])
 	log_outcome(call, job, &run, &o);
 	if (o.rc != 0)
 		nb_helper_failed(call, job);
-	return call->fatal ? o.rc : 0;
+	return o.rc;
 }

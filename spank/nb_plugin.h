@@ -33,17 +33,16 @@ int nb_local_post_opt(spank_t sp);
 
 /* One run of the helper from the plugin: what it is, for the log; what its
  * success means, logged at slurmd's default level (NULL: only at verbose);
- * fatal: its outcome is returned to Slurm (0 or -1), else a failure is
- * only logged and 0 returned; cmd: how a failure is recorded for the
- * helper (a count, and for the epilog the job's done record). */
+ * cmd: how a failure is recorded for the helper (a count, and for the
+ * epilog the job's done record). */
 struct nb_call {
 	const char *what;
 	const char *done;
-	bool fatal;
 	enum nb_run_cmd cmd;
 };
 
-/* Runs the helper (argv[0] absolute) and logs its outcome. */
+/* Runs the helper (argv[0] absolute) and logs its outcome; returns it to
+ * Slurm (0 or -1). */
 int nb_run_helper(const struct nb_call *call, uint32_t job, char *const argv[]);
 /* Records for the helper that its run for job failed (or never started):
  * counted, and for an epilog the job's record made its done record;
@@ -58,7 +57,7 @@ int nb_script_epilog(spank_t sp);
  * SLURM_NUMA_BALANCING, the job's warning line. */
 int nb_remote_task_init(spank_t sp);
 /* remote context, as root: at the end of the step's first task on this
- * node, the helper keeps the job cgroup's counters for the epilog. */
+ * node, the job cgroup's counters to slurmd's log. */
 int nb_remote_task_exit(spank_t sp);
 
 #endif

@@ -6,11 +6,10 @@
  * included) as SLURM_NUMA_BALANCING_REQUEST, and where the site asks for
  * it (mpi_membind=) the MPI launchers' strict memory binding; tell the
  * job on its stderr, once per step and node, when that is not what it
- * asked for; have the helper keep the job
- * cgroup's counters when the step ends (where the kernel counts per
- * cgroup). task_init reads everything itself: under psslurm it runs in
- * another process than user_init, so nothing a hook before it left in
- * static variables is there. */
+ * asked for; log the job cgroup's counters when the step ends (where the
+ * kernel counts per cgroup). task_init reads everything itself: under
+ * psslurm it runs in another process than user_init, so nothing a hook
+ * before it left in static variables is there. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -22,6 +21,7 @@
 #include "common/kernel.h"
 #include "common/readfile.h"
 #include "common/statedir.h"
+#include "common/memstat.h"
 #include "common/vmstat.h"
 #include "nb_membind.h"
 #include "nb_plugin.h"
@@ -187,44 +187,23 @@ int nb_remote_task_init(spank_t sp)
 	return 0;
 }
 
-static void find_numa(const char *name, size_t n, uint64_t v, void *arg)
-{
-	(void)v;
-	if (n == sizeof("numa_pages_migrated") - 1 && memcmp(name, "numa_pages_migrated", n) == 0)
-		*(bool *)arg = true;
-}
-
-/* Whether the kernel counts NUMA balancing per cgroup where Slurm's cgroup
- * v2 plugin puts jobs (6.11+): elsewhere there is nothing to keep, and no
- * step pays for a helper run. A file too large to read here counts. */
-static bool cgroup_counts_numa(void)
-{
-	char buf[8192];
-	size_t len;
-	bool found = false;
-
-	if (read_small_file(AT_FDCWD, NB_CGROUP_SLICE "/memory.stat", buf, sizeof(buf), &len) != 0)
-		return errno == EFBIG;
-	each_counter_line(buf, len, find_numa, &found);
-	return found;
-}
-
-/* Only jobs the helper keeps a record of have somewhere to keep counters:
- * the root-owned record decides, not the job's environment, which its
- * user controls. Slurm removes the job cgroup before the epilog (and
- * before slurm_spank_exit), so this is the last point where a step of
- * the job can read it. */
+/* Only jobs the helper keeps a record of (the root-owned record decides,
+ * not the job's environment, which its user controls): the job cgroup's
+ * numa_* counters (Linux 6.11+) go to slurmd's log when a step of the job
+ * ends on this node. Slurm removes the job cgroup before the epilog (and
+ * before slurm_spank_exit), so this is the last point where they can be
+ * read. */
 int nb_remote_task_exit(spank_t sp)
 {
-	static const struct nb_call call = { "step end", NULL, false, NB_RUN_STEP_END };
+	char cg[NB_CGROUP_NUMA_MAX];
 	uint32_t job;
-	char job_s[16];
-	char *const argv[] = { nb_state.cfg.helper, "step-end", "--job", job_s, NULL };
 
 	if (!nb_state.cfg_ok || !first_task(sp) ||
 	    spank_get_item(sp, S_JOB_ID, &job) != ESPANK_SUCCESS ||
-	    !nb_job_record(NB_STATE_DIR, job, 0) || !cgroup_counts_numa())
+	    !nb_job_record(NB_STATE_DIR, job, 0))
 		return 0;
-	snprintf(job_s, sizeof(job_s), "%u", job);
-	return nb_run_helper(&call, job, argv);
+	cgroup_numa(NB_CGROUP_SLICE, job, cg, sizeof(cg));
+	if (cg[0])
+		slurm_info(NB_LOG ": job %u: a step ended; job cgroup %s", job, cg);
+	return 0;
 }

@@ -70,7 +70,7 @@ static int bad_config_prolog(void)
 
 static const struct nb_call epilog_call = {
 	"epilog", "request released; the value the node's running jobs need, or its baseline, restored",
-	true, NB_RUN_EPILOG
+	NB_RUN_EPILOG
 };
 
 /* What an epilog with an unusable plugstack line returns: success when the
@@ -96,7 +96,7 @@ static int bad_config_epilog(spank_t sp)
 static int helper_prolog(uint32_t job, int v)
 {
 	char done[96];
-	const struct nb_call call = { "prolog", done, true, NB_RUN_PROLOG };
+	const struct nb_call call = { "prolog", done, NB_RUN_PROLOG };
 	char job_s[16], v_s[4];
 	char *const argv[] = {
 		nb_state.cfg.helper, "prolog", "--job", job_s, "--value", v_s,

@@ -25,9 +25,9 @@ static const char *names[KINDS] = { "prolog", "epilog", "sh write 0", "sh write 
 /* The helper's state and sysctl, and the older build's (old: "o" files). */
 static char dir[256], sysctl[2][300], state[2][300], script[300];
 static char env_sysctl[2][320], env_state[2][320];
-static char *envp[2][4] = {
-	{ env_sysctl[0], env_state[0], "NB_TEST_VMSTAT=/proc/vmstat", NULL },
-	{ env_sysctl[1], env_state[1], "NB_TEST_VMSTAT=/proc/vmstat", NULL },
+static char *envp[2][3] = {
+	{ env_sysctl[0], env_state[0], NULL },
+	{ env_sysctl[1], env_state[1], NULL },
 };
 
 static void die(const char *msg)

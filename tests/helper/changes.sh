@@ -4,12 +4,12 @@
 # "WHAT EACH COMMAND MAY CHANGE", against what it does:
 # every command that writes makes the removals of recovery (a stale
 # temporary file and a corrupt record go) and needs a writable state
-# directory; step-end never writes the kernel value (prolog, epilog and
-# reset do), while it does write the baseline for records that lost
-# theirs, and rewrites the job's record with its cgroup's counters; status
-# and check change nothing at all and work on a read-only state
-# directory. A behaviour the page leaves out, or a claim the helper
-# breaks, fails.
+# directory; status and check change nothing at all and work on a
+# read-only state directory. No command rewrites a job's record: it stays
+# byte for byte as the prolog wrote it (version 3, no counters) until the
+# job's epilog or reset removes it. The epilog's log line names the request
+# and the value change, and nothing else. A behaviour the page leaves out,
+# or a claim the helper breaks, fails.
 # Usage: changes.sh HELPER_TEST_BIN MAN_PAGE   (as root)
 set -u
 bin=$1 page=$2
@@ -19,11 +19,7 @@ dir=$(mktemp -d /tmp/nb-changes.XXXXXX) || fail "mktemp"
 trap 'rm -rf "$dir"' EXIT
 chmod 755 "$dir"
 st=$dir/st
-export NB_TEST_SYSCTL="$dir/sysctl" NB_TEST_STATE_DIR="$st" NB_TEST_VMSTAT=/proc/vmstat \
-	NB_TEST_CGROUP_SLICE="$dir/slice"
-mkdir -p "$dir/slice/slurmstepd.scope/job_1"
-printf 'anon 1\nnuma_pages_migrated 4\nnuma_pte_updates 5\nnuma_hint_faults 6\n' \
-	>"$dir/slice/slurmstepd.scope/job_1/memory.stat"
+export NB_TEST_SYSCTL="$dir/sysctl" NB_TEST_STATE_DIR="$st"
 unset NB_TEST_FAILPOINT
 
 # The page's section as one line of text, and a command's entry in it.
@@ -40,15 +36,16 @@ args() { # COMMAND: its arguments in these scenarios
 	case $1 in
 	prolog) echo "prolog --job 5 --value 0" ;;
 	epilog) echo "epilog --job 1" ;;
-	step-end) echo "step-end --job 1" ;;
 	*) echo "$1" ;;
 	esac
 }
 # Job 1 holds 0 over baseline 4, the kernel drifted to 2, and recovery has
-# a temporary file and a corrupt record to remove.
+# a temporary file and a corrupt record to remove. job.1 as the prolog
+# wrote it is kept aside.
 setup() {
 	rm -rf "$st"; mkdir -m 755 "$st"; echo 4 >"$dir/sysctl"
 	"$bin" prolog --job 1 --value 0 >/dev/null 2>&1 || fail "setup: prolog"
+	cp "$st/job.1" "$dir/job.1.prolog"
 	echo 2 >"$dir/sysctl"
 	echo partial >"$st/.tmp.job.7"
 	echo corrupt >"$st/job.8"
@@ -57,7 +54,7 @@ setup() {
 says "$section" "removals of recovery" || fail "the page does not say which commands make the removals of recovery"
 says "$section" "writable state directory" || fail "the page does not say which commands need a writable state directory"
 says "$section" "only look" || fail "the page does not say which commands only look"
-for c in prolog epilog step-end reset status check; do
+for c in prolog epilog reset reconcile status check; do
 	text=$(entry "$c")
 	[ -n "$text" ] || fail "the page does not say what $c may change"
 	setup
@@ -72,6 +69,12 @@ for c in prolog epilog step-end reset status check; do
 		[ ! -e "$st/.tmp.job.7" ] && [ ! -e "$st/job.8" ] ||
 			fail "$c did not make the removals of recovery the page says it makes" ;;
 	esac
+	case $c in
+	epilog|reset)
+		[ ! -e "$st/job.1" ] || fail "$c left job.1" ;;
+	*)
+		cmp -s "$st/job.1" "$dir/job.1.prolog" || fail "$c rewrote job.1: $(cat "$st/job.1")" ;;
+	esac
 	kernel=$(cat "$dir/sysctl")
 	if says "$text" "never the kernel value"; then
 		[ "$kernel" = 2 ] || fail "$c changed the kernel value ($kernel) where the page says it never does"
@@ -82,25 +85,36 @@ for c in prolog epilog step-end reset status check; do
 	echo "changes: $c: $text"
 done
 
-# step-end writes the baseline of records that lost theirs.
-setup; rm "$st/baseline"
-"$bin" step-end --job 1 >/dev/null 2>&1
-[ -e "$st/baseline" ] || fail "step-end wrote no baseline for a record that lost it"
-says "$(entry step-end)" "baseline written for records that lost theirs" ||
-	fail "step-end writes a baseline, and the page does not say so"
-
-# step-end rewrites the job's record, and only with what the cgroup holds.
+# The record the prolog writes: version 3, the request and nothing kept
+# of the node's or the job's activity.
 setup
-"$bin" step-end --job 1 >/dev/null 2>&1 || fail "step-end --job 1 failed"
-grep -qx 'cgroup numa_pages_migrated=4 numa_pte_updates=5 numa_hint_faults=6' "$st/job.1" ||
-	fail "step-end did not keep the job cgroup's counters in job.1"
-says "$(entry step-end)" "rewrites the job's record" ||
-	fail "step-end rewrites job.1, and the page does not say so"
-echo "changes: step-end kept the job cgroup's counters in job.1"
+keys=$(cut -d' ' -f1 "$st/job.1" | tr '\n' ' ')
+[ "$keys" = "numa-balancing-job job value conflict honoured yield seq started boot_id " ] ||
+	fail "job.1 is not a version 3 record without counters: $(cat "$st/job.1")"
+head -n 1 "$st/job.1" | grep -qx 'numa-balancing-job 3' || fail "job.1's header: $(head -n 1 "$st/job.1")"
+echo "changes: the prolog writes a version 3 record without counters; no command but the job's epilog and reset touches it"
+
+# The epilog's line (stderr with --script) names the request, how long it
+# held, and the value change, and ends there.
+setup
+err=$("$bin" epilog --job 1 --script 2>&1 >/dev/null) || fail "epilog --job 1 --script failed: $err"
+line=$(echo "$err" | grep -Ex '[a-z-]+: job 1 epilog: request 0 honoured for [0-9]+ s; kernel\.numa_balancing 2 -> 4 \(baseline\)') ||
+	fail "no epilog line naming the request and the value change, and only those: $err"
+echo "changes: epilog: $line"
+
+# step-end is gone: a usage error that changes nothing, and the page has
+# no entry for it.
+setup
+"$bin" step-end --job 1 >/dev/null 2>&1; rc=$?
+[ "$rc" -eq 2 ] || fail "step-end --job 1 exited $rc, want 2 (no such command)"
+[ "$(cat "$dir/sysctl")" = 2 ] && [ -e "$st/.tmp.job.7" ] && [ -e "$st/job.8" ] &&
+	cmp -s "$st/job.1" "$dir/job.1.prolog" || fail "step-end, no longer a command, changed something"
+[ -z "$(entry step-end)" ] || fail "the page still says what step-end may change"
+echo "changes: step-end is refused as usage (exit 2) and changes nothing; the page has no entry for it"
 
 # A read-only state directory: every command that writes fails (exit 5);
 # status and check work (check reports the drift: 1).
-for c in prolog epilog step-end reset status check; do
+for c in prolog epilog reset reconcile status check; do
 	setup
 	# shellcheck disable=SC2046
 	unshare -m --propagation private sh -c 'mount --bind -o ro "$1" "$1" && shift && exec "$@"' \

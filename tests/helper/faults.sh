@@ -17,7 +17,7 @@ base=/tmp; [ -w /dev/shm ] && base=/dev/shm
 dir=$(mktemp -d "$base/nb-faults.XXXXXX") || fail "mktemp"
 trap 'rm -rf "$dir"' EXIT
 chmod 755 "$dir"
-export NB_TEST_SYSCTL="$dir/sysctl" NB_TEST_STATE_DIR="$dir/st" NB_TEST_VMSTAT=/proc/vmstat
+export NB_TEST_SYSCTL="$dir/sysctl" NB_TEST_STATE_DIR="$dir/st"
 unset NB_TEST_FAILPOINT
 kills=0
 

@@ -18,7 +18,7 @@ dir=$(mktemp -d "$base/nb-ioerrors.XXXXXX") || fail "mktemp"
 trap 'chmod -R u+rwX "$dir" 2>/dev/null; rm -rf "$dir"' EXIT
 chmod 755 "$dir"
 st=$dir/st
-export NB_TEST_SYSCTL="$dir/sysctl" NB_TEST_STATE_DIR="$st" NB_TEST_VMSTAT=/proc/vmstat
+export NB_TEST_SYSCTL="$dir/sysctl" NB_TEST_STATE_DIR="$st"
 unset NB_TEST_FAILPOINT
 faults=0
 

@@ -1,8 +1,11 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: GPL-2.0-or-later
 """Compares a metrics file of numa-balancing-helper with its status --json
-taken at the same time: every value the two share must agree, and every
-running job must appear in both. Exits 1 and names the first difference.
+taken at the same time: every value the two share must agree, every
+running job must appear in both, the file has exactly the families
+metrics writes, job cgroup counters only for running jobs, and failure
+counts for the prolog and the epilog only. Exits 1 and names the first
+difference.
 
 Usage: metrics-match.py METRICS_FILE STATUS_JSON_FILE
 """
@@ -11,6 +14,13 @@ import re
 import sys
 
 SAMPLE = re.compile(r'^(numa_balancing_[a-z_]+)(?:\{([^}]*)\})? (\S+)$')
+TYPE = re.compile(r'^# TYPE (\S+) ')
+FAMILIES = {'numa_balancing_' + n for n in (
+    'kernel_value', 'supported', 'baseline_value', 'expected_value', 'consistent', 'holder_job',
+    'numa_nodes', 'pending_requests', 'requests', 'job_request', 'job_started_seconds',
+    'job_gone', 'jobs_gone', 'job_cgroup_numa', 'helper_failures_total')}
+CGROUP = 'numa_balancing_job_cgroup_numa'
+FAILURES = 'numa_balancing_helper_failures_total'
 
 
 def samples(path):
@@ -26,6 +36,29 @@ def samples(path):
             labels = frozenset(re.findall(r'(\w+)="([^"]*)"', m.group(2) or ''))
             out[(m.group(1), labels)] = float(m.group(3))
     return out
+
+
+def families(path):
+    """The names of the file's TYPE lines."""
+    with open(path, encoding='utf-8') as f:
+        return {m.group(1) for m in map(TYPE.match, f) if m}
+
+
+def check_families(path, metrics, running):
+    """The families metrics writes, no sample outside them, cgroup counters
+    of running jobs only, failure counts by prolog and epilog only."""
+    got = families(path)
+    if got != FAMILIES:
+        sys.exit(f'metrics-match: families {sorted(got ^ FAMILIES)} differ from what metrics writes')
+    for name, labels in metrics:
+        labels = dict(labels)
+        if name not in FAMILIES:
+            sys.exit(f'metrics-match: sample of no family: {name}')
+        if name == CGROUP and labels.get('job') not in running:
+            sys.exit(f'metrics-match: cgroup counters of job {labels.get("job")}, not running')
+    commands = {dict(k[1]).get('command') for k in metrics if k[0] == FAILURES}
+    if commands != {'prolog', 'epilog'}:
+        sys.exit(f'metrics-match: failure counts for {sorted(commands, key=str)}')
 
 
 def main():
@@ -63,7 +96,8 @@ def main():
     for j in status['done']:
         same('job_gone', 1, job=str(j['job']))
     same('jobs_gone', len(status['done']))
-    per_job = {k for k in metrics if dict(k[1]).get('job') and k[0] != 'numa_balancing_job_cgroup_numa'}
+    check_families(sys.argv[1], metrics, {str(j['job']) for j in jobs})
+    per_job = {k for k in metrics if dict(k[1]).get('job') and k[0] != CGROUP}
     if len(per_job) != 3 * len(jobs) + len(status['done']):
         sys.exit(f'metrics-match: {len(per_job)} per-job samples for {len(jobs)} jobs')
     print(f'metrics-match: {checked} values agree ({len(jobs)} jobs)')

@@ -174,7 +174,7 @@ done
 echo "$out" | grep -q '"holder":11' || fail "uid 65534, status --json does not show job 11: $out"
 out=$(as_nobody "$state_bin" status --json 2>&1) || fail "uid 65534, numa-balancing-state status --json: exit $?"
 echo "$out" | grep -q '"holder":11' || fail "uid 65534, numa-balancing-state status --json: $out"
-for cmd in "prolog --job 9 --value 0" "epilog --job 11" reset reconcile "step-end --job 11"; do
+for cmd in "prolog --job 9 --value 0" "epilog --job 11" reset reconcile; do
 	# shellcheck disable=SC2086 # cmd is split into words on purpose
 	out=$(as_nobody "$test_bin" $cmd 2>&1); rc=$?
 	[ "$rc" -eq 5 ] || fail "uid 65534, $cmd: exit $rc, want 5 ($out)"
@@ -183,7 +183,7 @@ done
 [ "$(cat "$dir/sysctl")" = 0 ] || fail "uid 65534: the sysctl changed"
 [ "$(ls -A "$dir/st")" = "$before" ] || fail "uid 65534: the state directory changed"
 "$test_bin" epilog --job 11 2>/dev/null || fail "epilog 11 as root"
-echo "privs: uid 65534 runs status, check and metrics (exit 0); prolog, epilog, reset, reconcile and step-end are refused"
+echo "privs: uid 65534 runs status, check and metrics (exit 0); prolog, epilog, reset and reconcile are refused"
 
 # 4. the installed build has no test hooks
 if grep -q NB_TEST_ "$real_bin"; then fail "$real_bin contains NB_TEST_ hooks"; fi

@@ -31,7 +31,7 @@ struct job {
 struct stress {
 	const char *bin, *policy;
 	char dir[256], sysctl[300], state[300], lock[320];
-	char *envp[4];
+	char *envp[3];
 	char env_sysctl[320], env_state[320];
 	struct job jobs[MAX_JOBS];
 	int njobs, in_flight, max_seen, runs, prologs, epilogs, unknown, checks;
@@ -226,8 +226,7 @@ static void setup(struct stress *s)
 	snprintf(s->env_state, sizeof(s->env_state), "NB_TEST_STATE_DIR=%s", s->state);
 	s->envp[0] = s->env_sysctl;
 	s->envp[1] = s->env_state;
-	s->envp[2] = "NB_TEST_VMSTAT=/proc/vmstat";
-	s->envp[3] = NULL;
+	s->envp[2] = NULL;
 }
 
 static void teardown(const struct stress *s)

@@ -31,6 +31,7 @@ int main(void)
 	srunner_add_suite(sr, escape_suite());
 	srunner_add_suite(sr, failed_suite());
 	srunner_add_suite(sr, mempolicy_suite());
+	srunner_add_suite(sr, memstat_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -14,6 +14,7 @@ Suite *readfile_suite(void);
 Suite *escape_suite(void);
 Suite *failed_suite(void);
 Suite *mempolicy_suite(void);
+Suite *memstat_suite(void);
 
 /* Writes len bytes to a new temporary file; returns its path (static
  * storage, valid until the next call). */

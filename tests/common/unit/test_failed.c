@@ -23,7 +23,7 @@
 #define BOOT "0123abcd-4567-89ef-0123-456789abcdef"
 #define OTHER_BOOT "ffffffff-4567-89ef-0123-456789abcdef"
 #define RECORD "numa-balancing-job 2\njob 77\n...\n" /* moved as it is, never parsed */
-#define COUNTS "numa-balancing-failures 1\nboot_id " BOOT "\nprolog 1\nepilog 2\nstep-end 0\n"
+#define COUNTS "numa-balancing-failures 2\nboot_id " BOOT "\nprolog 1\nepilog 2\n"
 
 static char dir[64], boot_path[96], state[96];
 
@@ -81,15 +81,24 @@ END_TEST
 
 START_TEST(counts_format)
 {
-	struct nb_failures f = { .boot_id = BOOT, .count = { 1, 2, 0 } }, back;
+	static const char v1[] = "numa-balancing-failures 1\nboot_id " BOOT "\nprolog 3\nepilog 4\n"
+		"step-end 5\n";
+	struct nb_failures f = { .boot_id = BOOT, .count = { 1, 2 } }, back;
 	char buf[256];
 
 	ck_assert_int_gt(failures_format(&f, buf, sizeof(buf)), 0);
 	ck_assert_str_eq(buf, COUNTS);
 	ck_assert_int_eq(failures_parse(buf, strlen(buf), &back), 0);
 	ck_assert_uint_eq(back.count[NB_RUN_EPILOG], 2);
-	ck_assert_int_eq(failures_parse(buf, strlen(buf) - 12, &back), -1);
-	ck_assert_str_eq(run_cmd_name(NB_RUN_STEP_END), "step-end");
+	ck_assert_int_eq(failures_parse(buf, strlen(buf) - 9, &back), -1);
+	ck_assert_str_eq(run_cmd_name(NB_RUN_EPILOG), "epilog");
+	ck_assert_str_eq(run_cmd_name(NB_RUN_CMDS), "?");
+	/* version 1, written before an upgrade: its step-end count is dropped */
+	ck_assert_int_eq(failures_parse(v1, strlen(v1), &back), 0);
+	ck_assert_uint_eq(back.count[NB_RUN_PROLOG], 3);
+	ck_assert_uint_eq(back.count[NB_RUN_EPILOG], 4);
+	ck_assert_int_eq(failures_parse(v1, strlen(v1) - 11, &back), -1);
+	ck_assert_int_eq(failures_parse(COUNTS "step-end 5\n", strlen(COUNTS) + 11, &back), -1);
 }
 END_TEST
 
@@ -120,12 +129,12 @@ START_TEST(writer_epilog)
 	              "%s", err);
 	ck_assert_str_eq(content("done.77"), RECORD);
 	ck_assert_str_eq(content("job.77"), "");
-	ck_assert_str_eq(content("failures"), "numa-balancing-failures 1\nboot_id " BOOT
-	                 "\nprolog 0\nepilog 1\nstep-end 0\n");
+	ck_assert_str_eq(content("failures"), "numa-balancing-failures 2\nboot_id " BOOT
+	                 "\nprolog 0\nepilog 1\n");
 	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_PROLOG, 78, err, sizeof(err)), 0);
 	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_EPILOG, 79, err, sizeof(err)), 0);
-	ck_assert_str_eq(content("failures"), "numa-balancing-failures 1\nboot_id " BOOT
-	                 "\nprolog 1\nepilog 2\nstep-end 0\n");
+	ck_assert_str_eq(content("failures"), "numa-balancing-failures 2\nboot_id " BOOT
+	                 "\nprolog 1\nepilog 2\n");
 	ck_assert_str_eq(content("job.78"), RECORD); /* a prolog is only counted */
 	ck_assert_str_eq(content("done.78"), "");
 	ck_assert_str_eq(content("done.79"), "");
@@ -147,15 +156,15 @@ START_TEST(writer_counts_start_again)
 	f = fopen(path, "w");
 	fputs("numa-balancing-failures 1\nboot_id " OTHER_BOOT "\nprolog 9\nepilog 9\nstep-end 9\n", f);
 	fclose(f);
-	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_STEP_END, 5, err, sizeof(err)), 0);
-	ck_assert_str_eq(content("failures"), "numa-balancing-failures 1\nboot_id " BOOT
-	                 "\nprolog 0\nepilog 0\nstep-end 1\n");
+	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_PROLOG, 5, err, sizeof(err)), 0);
+	ck_assert_str_eq(content("failures"), "numa-balancing-failures 2\nboot_id " BOOT
+	                 "\nprolog 1\nepilog 0\n");
 	f = fopen(path, "w");
 	fputs("garbage\n", f);
 	fclose(f);
-	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_STEP_END, 5, err, sizeof(err)), 0);
-	ck_assert_str_eq(content("failures"), "numa-balancing-failures 1\nboot_id " BOOT
-	                 "\nprolog 0\nepilog 0\nstep-end 1\n");
+	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_PROLOG, 5, err, sizeof(err)), 0);
+	ck_assert_str_eq(content("failures"), "numa-balancing-failures 2\nboot_id " BOOT
+	                 "\nprolog 1\nepilog 0\n");
 	put("job.5", RECORD);
 	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_EPILOG, 0, err, sizeof(err)), -1);
 	ck_assert_int_eq(nb_run_failed(state, boot_path, NB_RUN_EPILOG, 4294967295u, err,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The chaos test of the node helper: rounds of up
- * to 16 concurrent prologs, epilogs, step-end, status, check and reset runs of the
- * test build for overlapping jobs, under both policies, with SIGKILLs at
+/* The chaos test of the node helper: rounds of up to 16 concurrent
+ * prologs, epilogs, status, check and reset runs of the test build for
+ * overlapping jobs, under both policies, with SIGKILLs at
  * random moments and at failpoints, and resource faults (descriptor
  * limits, a full tmpfs state directory, unreadable files, a read-only
  * sysctl, EIO/ENOMEM/ENOSPC). After every round it checks what the helper
@@ -29,7 +29,7 @@ struct job {
 };
 
 enum run_kind {
-	R_PROLOG, R_REPEAT, R_EPILOG, R_UNKNOWN, R_STEP_END, R_STATUS, R_CHECK, R_RESET, R_KINDS
+	R_PROLOG, R_REPEAT, R_EPILOG, R_UNKNOWN, R_STATUS, R_CHECK, R_RESET, R_KINDS
 };
 
 /* Resource faults: for one run (FD, ERRNO) or a whole round (the rest). */
@@ -48,8 +48,7 @@ struct run {
 struct chaos {
 	const char *bin;
 	char root[128], st[160], sysdir[160], sysctl[200];
-	char slice[160];           /* the job cgroups step-end reads */
-	char env_sysctl[240], env_state[240], env_slice[240];
+	char env_sysctl[240], env_state[240];
 	int latest;                /* this epoch's policy */
 	int baseline;              /* the administrator's value for this epoch */
 	int ending;                /* time is up: no new jobs, no faults */
@@ -86,10 +85,6 @@ void faults_round_end(struct chaos *c);
 void faults_cleanup(const struct chaos *c);
 void faults_dump(const struct chaos *c);
 void faults_set_kernel(const struct chaos *c, int value);
-/* A job cgroup with numa counters for a step-end run; all removed after
- * the round. */
-void faults_job_cgroup(const struct chaos *c, uint32_t job);
-void faults_clear_cgroups(const struct chaos *c);
 int faults_get_kernel(const struct chaos *c);
 
 /* main.c */

@@ -22,15 +22,6 @@
 static char unreadable[200]; /* the file made unreadable this round */
 static mode_t unreadable_mode;
 
-/* The slice's one scope, as Slurm names it. */
-static const char *scope_dir(const struct chaos *c)
-{
-	static char path[200];
-
-	snprintf(path, sizeof(path), "%s/slurmstepd.scope", c->slice);
-	return path;
-}
-
 void faults_setup(struct chaos *c)
 {
 	if (unshare(CLONE_NEWNS) != 0 || mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
@@ -50,45 +41,6 @@ void faults_setup(struct chaos *c)
 		chaos_fail(c, "state and sysctl tmpfs: %s", strerror(errno));
 	snprintf(c->env_sysctl, sizeof(c->env_sysctl), "NB_TEST_SYSCTL=%s", c->sysctl);
 	snprintf(c->env_state, sizeof(c->env_state), "NB_TEST_STATE_DIR=%s", c->st);
-	snprintf(c->slice, sizeof(c->slice), "%s/slice", c->root);
-	snprintf(c->env_slice, sizeof(c->env_slice), "NB_TEST_CGROUP_SLICE=%s", c->slice);
-	if (mkdir(c->slice, 0755) != 0 || mkdir(scope_dir(c), 0755) != 0)
-		chaos_fail(c, "cgroup slice: %s", strerror(errno));
-}
-
-void faults_job_cgroup(const struct chaos *c, uint32_t job)
-{
-	char path[300];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/job_%u", scope_dir(c), job);
-	if (mkdir(path, 0755) != 0 && errno != EEXIST)
-		chaos_fail(c, "%s: %s", path, strerror(errno));
-	snprintf(path, sizeof(path), "%s/job_%u/memory.stat", scope_dir(c), job);
-	if (!(f = fopen(path, "w")) ||
-	    fprintf(f, "anon 4096\nnuma_pages_migrated %d\nnuma_pte_updates %d\nnuma_hint_faults %d\n",
-	            rand() % 1000, rand() % 1000, rand() % 1000) < 0 || fclose(f) != 0)
-		chaos_fail(c, "%s: %s", path, strerror(errno));
-}
-
-void faults_clear_cgroups(const struct chaos *c)
-{
-	DIR *d = opendir(scope_dir(c));
-	struct dirent *e;
-	char path[600];
-
-	if (!d)
-		chaos_fail(c, "%s: %s", scope_dir(c), strerror(errno));
-	while ((e = readdir(d)) != NULL) {
-		if (strncmp(e->d_name, "job_", 4) != 0)
-			continue;
-		snprintf(path, sizeof(path), "%s/%s/memory.stat", scope_dir(c), e->d_name);
-		unlink(path);
-		snprintf(path, sizeof(path), "%s/%s", scope_dir(c), e->d_name);
-		if (rmdir(path) != 0)
-			chaos_fail(c, "%s: %s", path, strerror(errno));
-	}
-	closedir(d);
 }
 
 /* The mounts vanish with the namespace; the mount point is removed here. */

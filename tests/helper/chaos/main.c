@@ -14,8 +14,7 @@
 #include "chaos.h"
 
 static const char *const kinds[R_KINDS] = {
-	"prolog", "repeated prolog", "epilog", "unknown-job epilog", "step-end", "status", "check",
-	"reset",
+	"prolog", "repeated prolog", "epilog", "unknown-job epilog", "status", "check", "reset",
 };
 
 const char *kind_name(enum run_kind k)
@@ -92,7 +91,7 @@ static int set_run(struct run *r, enum run_kind kind, struct job *j)
 static int pick_run(struct chaos *c, struct run *runs, int n)
 {
 	struct run *r = &runs[n];
-	int x = rand() % 100;
+	int x = rand() % 95;
 	struct job *j;
 
 	memset(r, 0, sizeof(*r));
@@ -102,9 +101,7 @@ static int pick_run(struct chaos *c, struct run *runs, int n)
 		return set_run(r, R_UNKNOWN, NULL);
 	if (x < 12 && (j = pick_job(c, J_RUNNING, runs, n, 1)) != NULL)
 		return set_run(r, R_REPEAT, j);
-	if (x < 17 && (j = pick_job(c, J_RUNNING, runs, n, 1)) != NULL)
-		return set_run(r, R_STEP_END, j);
-	if ((x < 55 || c->ending) && (j = pick_job(c, J_RUNNING, runs, n, 0)) != NULL)
+	if ((x < 50 || c->ending) && (j = pick_job(c, J_RUNNING, runs, n, 0)) != NULL)
 		return set_run(r, R_EPILOG, j);
 	if (new_job(c, r))
 		return 1;
@@ -143,7 +140,6 @@ static void round_once(struct chaos *c)
 	runs_finish(c, runs, n, kills);
 	faults_round_end(c);
 	model_judge(c, runs, n);
-	faults_clear_cgroups(c);
 	if (c->round_kills == 0)
 		model_check(c, "after a round without kills", 0);
 	if (runs_converge(c) != 0)
@@ -158,11 +154,11 @@ static void report(const struct chaos *c, int seconds)
 	for (int f = F_FD; f < F_KINDS; f++)
 		faulted += c->faults[f];
 	printf("chaos: %d s, %ld rounds, %ld runs (prolog %ld, repeated prolog %ld, epilog %ld, "
-	       "unknown-job epilog %ld, step-end %ld, status %ld, check %ld, reset %ld), up to %d "
-	       "at once, %ld clean runs between rounds\n", seconds, c->rounds, c->runs,
-	       c->by_kind[R_PROLOG], c->by_kind[R_REPEAT], c->by_kind[R_EPILOG],
-	       c->by_kind[R_UNKNOWN], c->by_kind[R_STEP_END], c->by_kind[R_STATUS],
-	       c->by_kind[R_CHECK], c->by_kind[R_RESET], MAX_RUNS, c->converges);
+	       "unknown-job epilog %ld, status %ld, check %ld, reset %ld), up to %d at once, %ld "
+	       "clean runs between rounds\n", seconds, c->rounds, c->runs, c->by_kind[R_PROLOG],
+	       c->by_kind[R_REPEAT], c->by_kind[R_EPILOG], c->by_kind[R_UNKNOWN],
+	       c->by_kind[R_STATUS], c->by_kind[R_CHECK], c->by_kind[R_RESET], MAX_RUNS,
+	       c->converges);
 	printf("chaos: %ld kills (%ld at failpoints, %ld at random moments; %ld prologs killed after "
 	       "their commit)\n", c->kills, c->kills_failpoint, c->kills - c->kills_failpoint,
 	       c->kills_after_commit);

@@ -38,7 +38,6 @@ static void argv_of(const struct run *r, char *job, char *val, char *argv[])
 	switch (r->kind) {
 	case R_PROLOG: case R_REPEAT: argv[n++] = "prolog"; break;
 	case R_EPILOG: case R_UNKNOWN: argv[n++] = "epilog"; break;
-	case R_STEP_END: argv[n++] = "step-end"; break;
 	case R_STATUS: argv[n++] = "status"; break;
 	case R_CHECK: argv[n++] = "check"; break;
 	default: argv[n++] = "reset";
@@ -76,7 +75,7 @@ static void pick_fault(const struct chaos *c, struct run *r)
 
 static void exec_child(const struct chaos *c, const struct run *r, int latest)
 {
-	char job[16], val[4], fp[64], *argv[12], *envp[7];
+	char job[16], val[4], fp[64], *argv[12], *envp[5];
 	int n = 0, devnull = open("/dev/null", O_RDWR);
 
 	snprintf(job, sizeof(job), "%u", r->job ? r->job->id : 4000000000u + (unsigned)(rand() % 1000));
@@ -97,9 +96,7 @@ static void exec_child(const struct chaos *c, const struct run *r, int latest)
 	}
 	envp[n++] = (char *)c->env_sysctl;
 	envp[n++] = (char *)c->env_state;
-	envp[n++] = "NB_TEST_VMSTAT=/proc/vmstat";
 	envp[n++] = "NB_TEST_NODE_DIR=/nonexistent"; /* no NUMA: boot default 0 */
-	envp[n++] = (char *)c->env_slice;
 	if (r->failpoint[0]) {
 		snprintf(fp, sizeof(fp), "NB_TEST_FAILPOINT=%s", r->failpoint);
 		envp[n++] = fp;
@@ -120,8 +117,6 @@ static void exec_child(const struct chaos *c, const struct run *r, int latest)
 void runs_start(struct chaos *c, struct run *r)
 {
 	pick_fault(c, r);
-	if (r->kind == R_STEP_END)
-		faults_job_cgroup(c, r->job->id);
 	r->reaped = 0;
 	r->pid = fork();
 	if (r->pid < 0)
@@ -189,8 +184,6 @@ void runs_finish(struct chaos *c, struct run *runs, int n, int kills)
 	}
 }
 
-/* One clean epilog of a job that never ran: it settles what killed runs
- * left (pending records, a kernel value written before a kill). */
 /* One clean run of kind, waited for: its exit code, -1 if killed. */
 static int clean_run(struct chaos *c, enum run_kind kind)
 {
@@ -205,6 +198,8 @@ static int clean_run(struct chaos *c, enum run_kind kind)
 	return WIFEXITED(r.status) ? WEXITSTATUS(r.status) : -1;
 }
 
+/* One clean epilog of a job that never ran: it settles what killed runs
+ * left (pending records, a kernel value written before a kill). */
 int runs_converge(struct chaos *c)
 {
 	c->converges++;

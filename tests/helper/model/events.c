@@ -3,7 +3,7 @@
  * validity of a sequence, and drawing them at random from a seed.
  *   boot B plugin|script           a new boot, baseline B (0-4)
  *   prolog J V keep|latest node|both|tasks
- *   epilog J | step-end J | check | reconcile
+ *   epilog J | check | reconcile
  * each with at most one fault:
  *   !SYSCALL[#N]:ERRNO             the Nth call fails without effect
  *   !SYSCALL[#N]:ERRNO:effect      it runs, then reports ERRNO
@@ -17,8 +17,13 @@
 
 #include "model.h"
 
-static const char *const kinds[] = { "boot", "prolog", "epilog", "step-end", "check", "reconcile" };
+static const char *const kinds[EV_KINDS] = { "boot", "prolog", "epilog", "check", "reconcile" };
 static const char *const offs[] = { "node", "both", "tasks" };
+
+const char *event_kind_name(enum ev_kind k)
+{
+	return kinds[k];
+}
 
 static int find(const char *w, const char *const *names, int n)
 {
@@ -85,7 +90,7 @@ int event_parse(const char *s, struct event *e, char *err, size_t errlen)
 		}
 		w[n++] = t;
 	}
-	if (n == 0 || (int)(e->kind = (enum ev_kind)find(w[0], kinds, 6)) < 0)
+	if (n == 0 || (int)(e->kind = (enum ev_kind)find(w[0], kinds, EV_KINDS)) < 0)
 		return snprintf(err, errlen, "unknown event '%s'", n ? w[0] : ""), -1;
 	switch (e->kind) {
 	case EV_BOOT:
@@ -99,8 +104,8 @@ int event_parse(const char *s, struct event *e, char *err, size_t errlen)
 			return snprintf(err, errlen, "prolog J 0|1 keep|latest node|both|tasks"), -1;
 		e->value = atoi(w[2]);
 		/* fall through */
-	case EV_EPILOG: case EV_STEP_END:
-		if (e->kind != EV_PROLOG && need(n, 2, w[0], err, errlen))
+	case EV_EPILOG:
+		if (e->kind == EV_EPILOG && need(n, 2, w[0], err, errlen))
 			return -1;
 		e->job = (uint32_t)strtoul(w[1], NULL, 10);
 		return e->job > 0 && (e->value == 0 || e->value == 1) ? 0 : (snprintf(err, errlen, "bad job or value"), -1);
@@ -133,8 +138,8 @@ void event_format(const struct event *e, char *buf, size_t len)
 		snprintf(buf, len, "prolog %u %d %s %s%s", e->job, e->value, e->latest ? "latest" : "keep",
 		         offs[e->off], fault);
 		break;
-	case EV_EPILOG: case EV_STEP_END:
-		snprintf(buf, len, "%s %u%s", kinds[e->kind], e->job, fault);
+	case EV_EPILOG:
+		snprintf(buf, len, "epilog %u%s", e->job, fault);
 		break;
 	default:
 		snprintf(buf, len, "%s%s", kinds[e->kind], fault);
@@ -210,10 +215,8 @@ int events_valid(const struct event *ev, int n)
 				if (ev[k].job == e->job)
 					return 0; /* job ids are never reused */
 			}
-		} else if ((e->kind == EV_EPILOG || e->kind == EV_STEP_END) && job_seen(ev, i, e->job) != 1) {
+		} else if (e->kind == EV_EPILOG && job_seen(ev, i, e->job) != 1) {
 			return 0;
-		} else if (e->kind == EV_STEP_END && ev[0].latest) {
-			return 0; /* only the plugin runs step-end */
 		}
 	}
 	return 1;
@@ -295,10 +298,12 @@ static void draw_fault(struct draw *d, struct inj *f)
 	}
 }
 
-void draw_event(struct draw *d, const uint32_t *running, int nrunning, int plugin,
-                struct event *e)
+/* Out of 90: a boot 2, a prolog 34, an epilog 30, a check 14, a reconcile
+ * 10; a prolog whenever no job runs, an epilog in place of a prolog while
+ * 4 jobs run. */
+void draw_event(struct draw *d, const uint32_t *running, int nrunning, struct event *e)
 {
-	int x = pick(d, 100);
+	int x = pick(d, 90);
 
 	memset(e, 0, sizeof(*e));
 	if (x < 2) {
@@ -313,15 +318,12 @@ void draw_event(struct draw *d, const uint32_t *running, int nrunning, int plugi
 		e->value = pick(d, 2);
 		e->latest = pick(d, 2);
 		e->off = (enum off)pick(d, 3);
-	} else if (x < 66 && nrunning > 0) {
+	} else if (x < 66) {
 		e->kind = EV_EPILOG;
-	} else if (x < 76 && nrunning > 0 && plugin) {
-		e->kind = EV_STEP_END;
-	} else {
-		e->kind = x < 90 ? EV_CHECK : EV_RECONCILE;
-	}
-	if (e->kind == EV_EPILOG || e->kind == EV_STEP_END)
 		e->job = running[pick(d, nrunning)];
+	} else {
+		e->kind = x < 80 ? EV_CHECK : EV_RECONCILE;
+	}
 	if (pick(d, 100) < d->fault_pct)
 		draw_fault(d, &e->fault);
 }

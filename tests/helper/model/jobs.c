@@ -29,7 +29,7 @@ static void add(struct oracle *sum, const struct oracle *o)
 	sum->events += o->events;
 	sum->checks_run += o->checks_run;
 	sum->owed_seen += o->owed_seen;
-	for (int i = 0; i < 6; i++)
+	for (int i = 0; i < EV_KINDS; i++)
 		sum->by_kind[i] += o->by_kind[i];
 	for (int i = 0; i < 5; i++) {
 		sum->faults[i] += o->faults[i];

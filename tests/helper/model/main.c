@@ -30,7 +30,7 @@ static void usage(void)
 	      "             [--deploy plugin|script|both] [-v]\n"
 	      "       model HELPER_TEST_BIN --replay 'EVENT; EVENT; ...' [-v]\n"
 	      "events: boot B plugin|script | prolog J 0|1 keep|latest node|both|tasks |\n"
-	      "        epilog J | step-end J | check | reconcile, each with at most one fault:\n"
+	      "        epilog J | check | reconcile, each with at most one fault:\n"
 	      "        !SYSCALL[#N]:ERRNO[:effect] | !any#N:ERRNO | !kill#N\n", stderr);
 	exit(2);
 }
@@ -129,15 +129,15 @@ static void report(const struct opts *o, struct oracle *or, struct event *ev, in
 /* The counters of a run (label: its seed, or the seed and the jobs). */
 static void stats(const char *label, const struct oracle *or, double secs, long violations)
 {
-	static const char *const kinds[] = { "boot", "prolog", "epilog", "step-end", "check", "reconcile" };
 	static const char *const faults[] = { "errno at a call of one syscall", "errno at the Nth call of any",
 	                                      "effect, then errno", "SIGKILL at the Nth call" };
 
 	printf("model: %s: %ld events in %.1f s (%.0f events/s), %ld violations\n", label, or->events,
 	       secs, secs > 0 ? or->events / secs : 0.0, violations);
 	printf("  events:");
-	for (int i = 0; i < 6; i++)
-		printf(" %s %ld%s", kinds[i], or->by_kind[i], i < 5 ? "," : "\n");
+	for (int i = 0; i < EV_KINDS; i++)
+		printf(" %s %ld%s", event_kind_name((enum ev_kind)i), or->by_kind[i],
+		       i < EV_KINDS - 1 ? "," : "\n");
 	for (int i = 0; i < 4; i++)
 		printf("  faults: %-32s drawn %ld, hit %ld\n", faults[i], or->faults[i], or->fired[i]);
 	printf("  errnos hit:");
@@ -173,7 +173,7 @@ static long run(const void *arg, unsigned long long seed, struct oracle *or, dou
 			ev[0].value = (int)(draw_u32(&d) % 5);
 			ev[0].latest = draw_script(&d);
 		} else {
-			draw_event(&d, running, oracle_running(or, running), !or->script, &ev[n]);
+			draw_event(&d, running, oracle_running(or, running), &ev[n]);
 		}
 		if (ev[n].kind == EV_BOOT && n > 0) {
 			ev[0] = ev[n];

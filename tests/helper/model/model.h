@@ -12,7 +12,7 @@
 
 #include "inject.h"
 
-enum ev_kind { EV_BOOT, EV_PROLOG, EV_EPILOG, EV_STEP_END, EV_CHECK, EV_RECONCILE };
+enum ev_kind { EV_BOOT, EV_PROLOG, EV_EPILOG, EV_CHECK, EV_RECONCILE, EV_KINDS };
 enum off { OFF_NODE, OFF_BOTH, OFF_TASKS };
 
 struct event {
@@ -28,6 +28,8 @@ struct event {
 #define EV_TEXT 96
 
 /* events.c */
+/* The kind's word in the text form: "boot", "prolog", ... */
+const char *event_kind_name(enum ev_kind k);
 int event_parse(const char *s, struct event *e, char *err, size_t errlen);
 void event_format(const struct event *e, char *buf, size_t len);
 /* Semicolon-separated; the count, or -1 with err. */
@@ -35,7 +37,7 @@ int events_parse(const char *s, struct event *ev, int max, char *err, size_t err
 /* The whole sequence, as --replay takes it (malloc'd). */
 char *events_format(const struct event *ev, int n);
 /* Whether the sequence is one Slurm could produce: a boot first, each job's
- * prolog once before its epilog and step-ends, its epilog at most once. */
+ * prolog once before its epilog, its epilog at most once. */
 int events_valid(const struct event *ev, int n);
 
 /* The random source: draws the next event from the node as the oracle
@@ -49,16 +51,14 @@ struct draw {
 uint32_t draw_u32(struct draw *d);
 /* The deployment of a boot: 1 Prolog=/Epilog= (--script), 0 the plugin. */
 int draw_script(struct draw *d);
-void draw_event(struct draw *d, const uint32_t *running, int nrunning, int plugin,
-                struct event *e);
+void draw_event(struct draw *d, const uint32_t *running, int nrunning, struct event *e);
 
 /* node.c: the sandbox (a state directory and a fake sysctl under /dev/shm). */
 struct node {
-	char root[64], st[96], sysctl[96], slice[96], scope[128];
-	char env_sysctl[128], env_state[128], env_slice[128];
+	char root[64], st[96], sysctl[96];
+	char env_sysctl[128], env_state[128];
 	const char *helper;
 	int out;  /* memfd with the last run's output */
-	unsigned counter; /* the job cgroups' counters */
 };
 
 struct outcome {
@@ -71,9 +71,6 @@ int node_setup(struct node *n, const char *helper);
 void node_cleanup(struct node *n);
 void node_boot(const struct node *n, int baseline);
 int node_kernel(const struct node *n);
-/* A step of job ends: its cgroup with new counters. Its epilog: gone. */
-void node_cgroup_step(struct node *n, uint32_t job);
-void node_cgroup_remove(const struct node *n, uint32_t job);
 /* Runs the event's helper command (with its fault) and, in the plugin
  * deployment, records a failed run as the plugin does. */
 void node_run(const struct node *n, const struct event *e, int script, struct outcome *o);
@@ -113,7 +110,7 @@ struct oracle {
 	char violation[512];
 	char tag[32];
 	/* counters */
-	long events, by_kind[6], faults[5], fired[5], errnos[8], checks_run, owed_seen;
+	long events, by_kind[EV_KINDS], faults[5], fired[5], errnos[8], checks_run, owed_seen;
 };
 
 void oracle_init(struct oracle *o, struct node *n, int verbose);

@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The model test's node: a state directory and a fake sysctl under
  * /dev/shm, the helper's test build run against them (with its fault),
- * the plugin's record of a failed run, the job cgroups step-end reads
- * (with counters that change before every step-end; Slurm removes a
- * job's cgroup before its epilog), and what is on disk. A boot cannot
+ * the plugin's record of a failed run, and what is on disk. A boot cannot
  * change the boot id the helper reads (/proc/sys/kernel/random/boot_id,
  * not a test path): it is a state directory emptied, as /run is after a
  * boot, and the sysctl set to the new baseline. */
@@ -36,13 +34,10 @@ int node_setup(struct node *n, const char *helper)
 		die("mkdtemp");
 	snprintf(n->st, sizeof(n->st), "%s/st", n->root);
 	snprintf(n->sysctl, sizeof(n->sysctl), "%s/numa_balancing", n->root);
-	snprintf(n->slice, sizeof(n->slice), "%s/slice", n->root);
-	snprintf(n->scope, sizeof(n->scope), "%s/slurmstepd.scope", n->slice);
-	if (mkdir(n->st, 0755) != 0 || mkdir(n->slice, 0755) != 0 || mkdir(n->scope, 0755) != 0)
+	if (mkdir(n->st, 0755) != 0)
 		die("mkdir");
 	snprintf(n->env_sysctl, sizeof(n->env_sysctl), "NB_TEST_SYSCTL=%s", n->sysctl);
 	snprintf(n->env_state, sizeof(n->env_state), "NB_TEST_STATE_DIR=%s", n->st);
-	snprintf(n->env_slice, sizeof(n->env_slice), "NB_TEST_CGROUP_SLICE=%s", n->slice);
 	n->helper = helper;
 	if ((n->out = memfd_create("model-out", MFD_CLOEXEC)) < 0)
 		die("memfd_create");
@@ -67,63 +62,12 @@ static void empty_dir(const char *path)
 	closedir(d);
 }
 
-static void cgroup_path(const struct node *n, uint32_t job, const char *file, char *buf, size_t len)
-{
-	snprintf(buf, len, "%s/job_%u%s%s", n->scope, job, file ? "/" : "", file ? file : "");
-}
-
-void node_cgroup_step(struct node *n, uint32_t job)
-{
-	char path[300];
-	FILE *f;
-	unsigned c = ++n->counter;
-
-	cgroup_path(n, job, NULL, path, sizeof(path));
-	if (mkdir(path, 0755) != 0 && errno != EEXIST)
-		die(path);
-	cgroup_path(n, job, "memory.stat", path, sizeof(path));
-	if (!(f = fopen(path, "w")) ||
-	    fprintf(f, "anon 4096\nnuma_pages_migrated %u\nnuma_pte_updates %u\nnuma_hint_faults %u\n",
-	            c, 2 * c, 3 * c) < 0 || fclose(f) != 0)
-		die(path);
-}
-
-void node_cgroup_remove(const struct node *n, uint32_t job)
-{
-	char path[300];
-
-	cgroup_path(n, job, "memory.stat", path, sizeof(path));
-	if (unlink(path) != 0 && errno != ENOENT)
-		die(path);
-	cgroup_path(n, job, NULL, path, sizeof(path));
-	if (rmdir(path) != 0 && errno != ENOENT)
-		die(path);
-}
-
-/* The job cgroups of the last boot. */
-static void clear_cgroups(const struct node *n)
-{
-	DIR *d = opendir(n->scope);
-	struct dirent *e;
-
-	if (!d)
-		die(n->scope);
-	while ((e = readdir(d)) != NULL) {
-		if (strncmp(e->d_name, "job_", 4) == 0)
-			node_cgroup_remove(n, (uint32_t)strtoul(e->d_name + 4, NULL, 10));
-	}
-	closedir(d);
-}
-
 void node_cleanup(struct node *n)
 {
 	char p[128];
 
 	empty_dir(n->st);
 	rmdir(n->st);
-	clear_cgroups(n);
-	rmdir(n->scope);
-	rmdir(n->slice);
 	unlink(n->sysctl);
 	snprintf(p, sizeof(p), "%s", n->root);
 	rmdir(p);
@@ -135,7 +79,6 @@ void node_boot(const struct node *n, int baseline)
 	FILE *f;
 
 	empty_dir(n->st);
-	clear_cgroups(n);
 	if (!(f = fopen(n->sysctl, "w")) || fprintf(f, "%d\n", baseline) < 0 || fclose(f) != 0)
 		die(n->sysctl);
 }
@@ -153,15 +96,13 @@ int node_kernel(const struct node *n)
 	return v;
 }
 
-static const char *const commands[] = { "", "prolog", "epilog", "step-end", "check", "reconcile" };
-
 static int argv_of(const struct event *e, int script, char *job, char *val, char *argv[])
 {
 	int n = 0;
 
 	argv[n++] = "numa-balancing-helper-test";
-	argv[n++] = (char *)commands[e->kind];
-	if (e->kind == EV_PROLOG || e->kind == EV_EPILOG || e->kind == EV_STEP_END) {
+	argv[n++] = (char *)event_kind_name(e->kind);
+	if (e->kind == EV_PROLOG || e->kind == EV_EPILOG) {
 		argv[n++] = "--job";
 		argv[n++] = job;
 	}
@@ -185,12 +126,13 @@ static int argv_of(const struct event *e, int script, char *job, char *val, char
  * an exit other than 0, 3 and 4): nb_run_failed(). */
 static void plugin_marks(const struct node *n, const struct event *e, const struct outcome *o)
 {
-	static const enum nb_run_cmd cmds[] = { 0, NB_RUN_PROLOG, NB_RUN_EPILOG, NB_RUN_STEP_END };
+	enum nb_run_cmd cmd = e->kind == EV_PROLOG ? NB_RUN_PROLOG : NB_RUN_EPILOG;
 	char err[256];
 
-	if (e->kind > EV_STEP_END || (!o->killed && (o->code == 0 || o->code == 3 || o->code == 4)))
+	if ((e->kind != EV_PROLOG && e->kind != EV_EPILOG) ||
+	    (!o->killed && (o->code == 0 || o->code == 3 || o->code == 4)))
 		return;
-	if (nb_run_failed(n->st, BOOT_ID, cmds[e->kind], e->job, err, sizeof(err)) != 0) {
+	if (nb_run_failed(n->st, BOOT_ID, cmd, e->job, err, sizeof(err)) != 0) {
 		fprintf(stderr, "model: the plugin's record of job %u: %s\n", e->job, err);
 		exit(2);
 	}
@@ -200,8 +142,8 @@ static void run(const struct node *n, const struct event *e, int script, const s
                 struct outcome *o)
 {
 	char job[16], val[4], *argv[16];
-	char *envp[] = { (char *)n->env_sysctl, (char *)n->env_state, "NB_TEST_VMSTAT=/proc/vmstat",
-	                 "NB_TEST_NODE_DIR=/nonexistent", (char *)n->env_slice, NULL };
+	char *envp[] = { (char *)n->env_sysctl, (char *)n->env_state, "NB_TEST_NODE_DIR=/nonexistent",
+	                 NULL };
 	struct inj_result r;
 
 	snprintf(job, sizeof(job), "%u", e->job);

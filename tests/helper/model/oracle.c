@@ -8,8 +8,6 @@
  *        otherwise was told (exit 3, or 4 for nothing changed);
  *  (ii)  when the kernel holds something no running job needs (with none
  *        running: anything but the baseline), `check` exits 1;
- *        a step-end, hit or not, never adds, removes or changes the
- *        honoured flag of a record;
  *  (iii) after a fault-free prolog, epilog or reconcile, the kernel holds
  *        exactly what the running jobs need (the baseline when none runs)
  *        and no record of an ended job, no done, pending or temporary file
@@ -233,29 +231,14 @@ static int judge_epilog(struct oracle *o, const struct event *e, const struct ou
 	            e->job, out->code);
 }
 
-/* (i) for a step-end: the job's record as it was. */
-static int judge_step_end(struct oracle *o, const struct event *e, const struct disk *d)
-{
-	const struct job *j = find_job(o, e->job);
-	int rec = disk_record(d, e->job);
-
-	if (!j || j->state == J_UNSURE)
-		return 0;
-	if (rec != (j->state == J_PROMISED ? 1 : j->recorded ? 0 : -1))
-		return fail(o, "i-step-end", "step-end of job %u changed its record (now %d)", e->job, rec);
-	return 0;
-}
-
 static int judge_other(struct oracle *o, const struct event *e, const struct outcome *out)
 {
-	static const char *const names[] = { "boot", "prolog", "epilog", "step-end", "check", "reconcile" };
-
 	if (out->fired || out->code == 0)
 		return 0;
 	if (e->kind == EV_CHECK && out->code == 1)
 		return o->clean ? fail(o, "false-alarm", "check exits 1 on a settled node:\n%s",
 		                       node_output(o->node)) : 0;
-	return fail(o, "exit", "a fault-free %s exited %d", names[e->kind], out->code);
+	return fail(o, "exit", "a fault-free %s exited %d", event_kind_name(e->kind), out->code);
 }
 
 /* (iii), with k the kernel's value */
@@ -345,7 +328,6 @@ static void show(const struct oracle *o, const struct event *e, const struct out
 
 int oracle_step(struct oracle *o, const struct event *e)
 {
-	static const char *const names[] = { "boot", "prolog", "epilog", "step-end", "check", "reconcile" };
 	struct outcome out = { 0, 0, 0, 0 };
 	struct disk d;
 	int rc = 0, k;
@@ -357,10 +339,6 @@ int oracle_step(struct oracle *o, const struct event *e)
 		o->njobs = 0;
 		o->clean = 1;
 	} else {
-		if (e->kind == EV_STEP_END)
-			node_cgroup_step(o->node, e->job);
-		if (e->kind == EV_EPILOG)
-			node_cgroup_remove(o->node, e->job);
 		node_run(o->node, e, o->script, &out);
 	}
 	count(o, e, &out);
@@ -368,7 +346,7 @@ int oracle_step(struct oracle *o, const struct event *e)
 		show(o, e, &out);
 	if (out.code == -2)
 		return fail(o, "signal", "the helper died of signal %d without a fault", out.sig);
-	if (e->kind == EV_PROLOG || e->kind == EV_STEP_END || (!out.fired && writes(e)))
+	if (e->kind == EV_PROLOG || (!out.fired && writes(e)))
 		node_disk(o->node, &d); /* what the judges below read */
 	k = node_kernel(o->node);
 	if (e->kind == EV_PROLOG)
@@ -377,8 +355,6 @@ int oracle_step(struct oracle *o, const struct event *e)
 		rc = judge_epilog(o, e, &out);
 	else if (e->kind != EV_BOOT)
 		rc = judge_other(o, e, &out);
-	if (rc == 0 && e->kind == EV_STEP_END)
-		rc = judge_step_end(o, e, &d);
 	if (rc == 0 && out.fired && e->kind != EV_CHECK)
 		o->clean = 0;
 	if (rc == 0 && !out.fired && writes(e)) {
@@ -389,7 +365,7 @@ int oracle_step(struct oracle *o, const struct event *e)
 		if (e->kind == EV_PROLOG && o->jobs[o->njobs - 1].state != J_NOREQ)
 			rc = admission(o, &o->jobs[o->njobs - 1]);
 		if (rc == 0)
-			rc = settled(o, names[e->kind], &d, k);
+			rc = settled(o, event_kind_name(e->kind), &d, k);
 	}
 	return rc == 0 ? promises(o, k) : rc;
 }

@@ -13,7 +13,6 @@ int main(void)
 	srunner_add_suite(sr, policy_suite());
 	srunner_add_suite(sr, statedir_suite());
 	srunner_add_suite(sr, state_suite());
-	srunner_add_suite(sr, memstat_suite());
 	srunner_add_suite(sr, shared_suite());
 	srunner_add_suite(sr, recovery_suite());
 	srunner_add_suite(sr, log_suite());

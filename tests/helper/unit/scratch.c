@@ -11,6 +11,7 @@
 
 #include "common/bootid.h"
 #include "commands.h"
+#include "looks.h"
 #include "paths.h"
 #include "privs.h"
 #include "record.h"
@@ -27,15 +28,14 @@ void scratch_setup(void)
 	ck_assert_ptr_nonnull(mkdtemp(root));
 	ck_assert_int_eq(chmod(root, 0755), 0);
 	ck_assert_int_eq(mkdir(scratch_path("st"), 0755), 0);
-	scratch_write("vmstat", "numa_pte_updates 10\nnuma_hint_faults 5\n");
 	fake_set(1);
 	setenv("NB_TEST_STATE_DIR", scratch_path("st"), 1);
 	setenv("NB_TEST_SYSCTL", scratch_path("sysctl"), 1);
-	setenv("NB_TEST_VMSTAT", scratch_path("vmstat"), 1);
 	setenv("NB_TEST_CGROUP_SLICE", scratch_path("slice"), 1);
 	setenv("NB_TEST_NODE_DIR", scratch_path("nodes"), 1);
 	setenv("NB_TEST_UNCONFINED", "1", 1);
 	paths_init();
+	metrics_init();
 }
 
 void commands_setup(void)

@@ -14,18 +14,17 @@ Suite *record_suite(void);
 Suite *policy_suite(void);
 Suite *statedir_suite(void);
 Suite *state_suite(void);
-Suite *memstat_suite(void);
 Suite *shared_suite(void);
 Suite *recovery_suite(void);
 Suite *log_suite(void);
 Suite *gone_suite(void);
 Suite *metrics_suite(void);
 
-/* A temporary directory with st/ (the state directory), sysctl (the fake
- * kernel value) and vmstat; NB_TEST_* point at them, the cgroup slice at
- * slice/, the cgroup root at cgroup/, /proc at proc/ and the sysfs NUMA
- * nodes at nodes/, which a test creates when it wants them. Commands run
- * unconfined (no Landlock: the tests change files between them). */
+/* A temporary directory with st/ (the state directory) and sysctl (the
+ * fake kernel value); NB_TEST_* point at them, the reader's job cgroups at
+ * slice/ and the sysfs NUMA nodes at nodes/, which a test creates when it
+ * wants them. Commands run unconfined (no Landlock: the tests change files
+ * between them). */
 void scratch_setup(void);
 /* scratch_setup, then the helper's own privilege drop, as main does before
  * any command runs (each test is a forked child). */

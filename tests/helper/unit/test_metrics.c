@@ -118,7 +118,22 @@ START_TEST(metrics_during_and_after_a_job)
 }
 END_TEST
 
-/* A record's cgroup counters from step-end, one sample each. */
+/* slice/slurmstepd.scope/job_<job>/memory.stat with these counters. */
+static void job_cgroup(uint32_t job, const char *stat)
+{
+	char rel[96];
+
+	mkdir(scratch_path("slice"), 0755);
+	mkdir(scratch_path("slice/slurmstepd.scope"), 0755);
+	snprintf(rel, sizeof(rel), "slice/slurmstepd.scope/job_%u", job);
+	ck_assert_int_eq(mkdir(scratch_path(rel), 0755), 0);
+	snprintf(rel, sizeof(rel), "slice/slurmstepd.scope/job_%u/memory.stat", job);
+	scratch_write(rel, stat);
+}
+
+/* The live counters of the job cgroups of running jobs with a record, one
+ * sample each; a job cgroup without a record, or a record without a job
+ * cgroup, gives none; they follow the cgroup. */
 START_TEST(metrics_cgroup_counters)
 {
 	const char *m;
@@ -126,11 +141,19 @@ START_TEST(metrics_cgroup_counters)
 	ck_assert_int_eq(mkdir(scratch_path("metrics"), 0755), 0);
 	fake_set(1);
 	ck_assert_int_eq(prolog(10, 0, KEEP), 0);
-	ck_assert_int_eq(system("sed -i '$a cgroup numa_pages_migrated=5 numa_hint_faults=12' "
-	                        "\"$NB_TEST_STATE_DIR/job.10\""), 0);
+	ck_assert_int_eq(prolog(11, 0, KEEP), 0);
+	job_cgroup(10, "anon 4096\nnuma_pages_migrated 5\nnuma_hint_faults 12\n");
+	job_cgroup(12, "numa_pages_migrated 9\n");
 	m = metrics_file();
 	has(m, "numa_balancing_job_cgroup_numa{job=\"10\",counter=\"numa_pages_migrated\"} 5");
 	has(m, "numa_balancing_job_cgroup_numa{job=\"10\",counter=\"numa_hint_faults\"} 12");
+	ck_assert_ptr_null(strstr(m, "job_cgroup_numa{job=\"11\""));
+	ck_assert_ptr_null(strstr(m, "job_cgroup_numa{job=\"12\""));
+	ck_assert_ptr_null(strstr(m, "counter=\"anon\""));
+	scratch_write("slice/slurmstepd.scope/job_10/memory.stat", "numa_pages_migrated 70\n");
+	m = metrics_file();
+	has(m, "numa_balancing_job_cgroup_numa{job=\"10\",counter=\"numa_pages_migrated\"} 70");
+	ck_assert_ptr_null(strstr(m, "counter=\"numa_hint_faults\""));
 }
 END_TEST
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Unit tests: state file format round trip, version 1 records still
+/* Unit tests: state file format round trip, version 1 and 2 records still
  * read, and corrupt, truncated and hostile contents refused without a
  * crash. */
 #include <stdio.h>
@@ -10,8 +10,10 @@
 
 #define BOOT "0123abcd-4567-89ef-0123-456789abcdef"
 
+/* The tail of a version 1 or 2 record: its counters after the boot id. */
 #define GOOD_TAIL "seq 1\nstarted 2\nboot_id " BOOT "\nnuma_pte_updates 0\n" \
 	"numa_hint_faults 0\nnuma_hint_faults_local 0\nnuma_pages_migrated 0\n"
+#define TAIL_V3 "seq 1\nstarted 2\nboot_id " BOOT "\n"
 
 static int parses(const char *text)
 {
@@ -25,7 +27,6 @@ static struct nb_record sample(void)
 	struct nb_record r = {
 		.job = 4294967294u, .value = 1, .conflict = NB_CONFLICT_LATEST, .honoured = 1,
 		.seq = 18446744073709551615ull, .started = 1700000000,
-		.start = { 1, 2, 3, 18446744073709551615ull },
 	};
 	memcpy(r.boot_id, BOOT, sizeof(r.boot_id));
 	return r;
@@ -47,7 +48,9 @@ START_TEST(record_round_trip)
 	ck_assert(back.seq == r.seq);
 	ck_assert(back.started == r.started);
 	ck_assert_str_eq(back.boot_id, BOOT);
-	ck_assert(memcmp(&back.start, &r.start, sizeof(r.start)) == 0);
+	ck_assert_str_eq(buf, "numa-balancing-job 3\njob 4294967294\nvalue 1\nconflict latest\n"
+	                 "honoured 1\nyield 0\nseq 18446744073709551615\nstarted 1700000000\n"
+	                 "boot_id " BOOT "\n");
 	ck_assert_int_eq(record_format(&r, buf, 10), -1);
 }
 END_TEST
@@ -64,7 +67,7 @@ START_TEST(yield_round_trip)
 	r.yield = 1;
 	len = record_format(&r, buf, sizeof(buf));
 	ck_assert_int_gt(len, 0);
-	ck_assert_ptr_nonnull(strstr(buf, "numa-balancing-job 2\n"));
+	ck_assert_ptr_nonnull(strstr(buf, "numa-balancing-job 3\n"));
 	ck_assert_ptr_nonnull(strstr(buf, "\nhonoured 1\nyield 1\nseq "));
 	ck_assert_int_eq(record_parse(buf, (size_t)len, &back), 0);
 	ck_assert_int_eq(back.yield, 1);
@@ -79,17 +82,17 @@ START_TEST(yield_round_trip)
 }
 END_TEST
 
-/* A version 1 record (written before the upgrade to yielding requests)
- * still reads, and never yields; it has no yield line, and a version 2
- * record must have one. */
-START_TEST(version_one_record)
+/* Records written before an upgrade still read: version 1 (no yield line:
+ * it never yields) and version 2, both with the counter lines and the
+ * optional cgroup line that version 3 no longer has, which are skipped.
+ * Each version has exactly its own lines. */
+START_TEST(older_versions)
 {
 	static const char v1[] = "numa-balancing-job 1\njob 5\nvalue 0\nconflict latest\nhonoured 1\n"
 		"seq 3\nstarted 2\nboot_id " BOOT "\nnuma_pte_updates 1\nnuma_hint_faults 2\n"
 		"numa_hint_faults_local 3\nnuma_pages_migrated 4\ncgroup numa_a=1\n";
 	struct nb_record back;
 	char buf[NB_STATE_FILE_MAX];
-	int len;
 
 	memset(&back, 0xff, sizeof(back));
 	ck_assert_int_eq(record_parse(v1, strlen(v1), &back), 0);
@@ -98,22 +101,28 @@ START_TEST(version_one_record)
 	ck_assert_int_eq(back.conflict, NB_CONFLICT_LATEST);
 	ck_assert_int_eq(back.honoured, 1);
 	ck_assert_int_eq(back.yield, 0);
-	ck_assert(back.seq == 3 && back.start.pages_migrated == 4);
-	ck_assert_str_eq(back.cgroup, "numa_a=1");
-	len = record_format(&back, buf, sizeof(buf)); /* rewritten as version 2 */
-	ck_assert_int_eq(len, (int)strlen(v1) + 8);
-	ck_assert_ptr_nonnull(strstr(buf, "numa-balancing-job 2\n"));
-	ck_assert_ptr_nonnull(strstr(buf, "\nhonoured 1\nyield 0\nseq 3\n"));
+	ck_assert(back.seq == 3 && back.started == 2);
+	ck_assert_int_gt(record_format(&back, buf, sizeof(buf)), 0); /* rewritten as version 3 */
+	ck_assert_str_eq(buf, "numa-balancing-job 3\njob 5\nvalue 0\nconflict latest\nhonoured 1\n"
+	                 "yield 0\nseq 3\nstarted 2\nboot_id " BOOT "\n");
 	ck_assert(!parses("numa-balancing-job 1\njob 5\nvalue 0\nconflict keep\nhonoured 1\n"
-	                       "yield 0\n" GOOD_TAIL));
+	                  "yield 0\n" GOOD_TAIL));
 	ck_assert(!parses("numa-balancing-job 2\njob 5\nvalue 0\nconflict keep\nhonoured 1\n"
-	                       GOOD_TAIL));
-	ck_assert(!parses("numa-balancing-job 3\njob 5\nvalue 0\nconflict keep\nhonoured 1\n"
-	                       "yield 0\n" GOOD_TAIL));
+	                  GOOD_TAIL));
 	ck_assert(parses("numa-balancing-job 2\njob 5\nvalue 0\nconflict keep\nhonoured 1\n"
-	                      "yield 0\n" GOOD_TAIL));
+	                 "yield 0\n" GOOD_TAIL));
 	ck_assert(!parses("numa-balancing-job 2\njob 5\nvalue 0\nconflict keep\nhonoured 1\n"
-	                       "yield 2\n" GOOD_TAIL));
+	                  "yield 0\n" TAIL_V3));
+	ck_assert(!parses("numa-balancing-job 2\njob 5\nvalue 0\nconflict keep\nhonoured 1\n"
+	                  "yield 2\n" GOOD_TAIL));
+	ck_assert(parses("numa-balancing-job 3\njob 5\nvalue 0\nconflict keep\nhonoured 1\n"
+	                 "yield 0\n" TAIL_V3));
+	ck_assert(!parses("numa-balancing-job 3\njob 5\nvalue 0\nconflict keep\nhonoured 1\n"
+	                  "yield 0\n" GOOD_TAIL));
+	ck_assert(!parses("numa-balancing-job 3\njob 5\nvalue 0\nconflict keep\nhonoured 1\n"
+	                  TAIL_V3));
+	ck_assert(!parses("numa-balancing-job 4\njob 5\nvalue 0\nconflict keep\nhonoured 1\n"
+	                  "yield 0\n" TAIL_V3));
 }
 END_TEST
 
@@ -180,6 +189,10 @@ START_TEST(hostile)
 	ck_assert(parses("numa-balancing-job 1\njob 5\nvalue 0\nconflict keep\nhonoured 1\n" GOOD_TAIL));
 	ck_assert(!parses(""));
 	ck_assert(!parses("numa-balancing-job 2\njob 5\nvalue 0\nconflict keep\nhonoured 1\n" GOOD_TAIL));
+	ck_assert(!parses("numa-balancing-job 3\njob 5\nvalue 0\nconflict keep\nhonoured 1\n"
+	                  "yield 0\n" TAIL_V3 "extra 1\n"));
+	ck_assert(!parses("numa-balancing-job 3\njob 5\nvalue 0\nconflict keep\nhonoured 1\n"
+	                  "yield 0\nseq 1\nstarted 2\nboot_id " BOOT));
 	ck_assert(!parses("numa-balancing-job 1\njob 0\nvalue 0\nconflict keep\nhonoured 1\n" GOOD_TAIL));
 	ck_assert(!parses("numa-balancing-job 1\njob 4294967295\nvalue 0\nconflict keep\nhonoured 1\n" GOOD_TAIL));
 	ck_assert(!parses("numa-balancing-job 1\njob 5\nvalue 2\nconflict keep\nhonoured 1\n" GOOD_TAIL));
@@ -200,51 +213,28 @@ START_TEST(hostile)
 }
 END_TEST
 
-/* The optional cgroup line: kept exactly; anything but numa_NAME=N pairs
- * joined by single spaces is refused, by the parser and the formatter. */
-START_TEST(cgroup_line)
+/* The optional cgroup line of versions 1 and 2: skipped whatever its
+ * value, at most one, and only as the last line. */
+START_TEST(old_cgroup_line)
 {
-	struct nb_record r = sample(), back;
-	char buf[NB_STATE_FILE_MAX];
-	int len, plain = record_format(&r, buf, sizeof(buf));
-	static const char *const bad[] = {
-		"", "numa_x=", "numa_=1", "foo=1", "numa_a=1  numa_b=2", "numa_a=1 ",
-		" numa_a=1", "numa_a=-1", "numa_A=1", "numa_a=1\nvalue 0", "numa_a=123456789012345678901",
-		"numa_a=1\tnuma_b=2",
+	static const char *const values[] = {
+		"numa_pages_migrated=7 numa_pte_updates=8", "", "foo=1", "numa_a=1  numa_b=2",
 	};
+	char text[NB_STATE_FILE_MAX];
 
-	strcpy(r.cgroup, "numa_pages_migrated=7 numa_pte_updates=8 numa_hint_faults=9");
-	len = record_format(&r, buf, sizeof(buf));
-	ck_assert_int_gt(len, plain);
-	ck_assert_int_eq(record_parse(buf, (size_t)len, &back), 0);
-	ck_assert_str_eq(back.cgroup, r.cgroup);
-	ck_assert(memcmp(&back.start, &r.start, sizeof(r.start)) == 0);
-	for (int n = plain + 1; n < len; n++)
-		ck_assert_msg(record_parse(buf, (size_t)n, &back) == -1, "prefix %d accepted", n);
-	ck_assert_int_eq(record_parse(buf, (size_t)plain, &back), 0);
-	ck_assert_str_eq(back.cgroup, "");
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		char text[NB_STATE_FILE_MAX];
-
-		ck_assert_msg(!cgroup_numa_valid(bad[i], strlen(bad[i])), "'%s' valid", bad[i]);
-		snprintf(r.cgroup, sizeof(r.cgroup), "%s", bad[i]);
-		if (bad[i][0])
-			ck_assert_msg(record_format(&r, buf, sizeof(buf)) == -1, "'%s' formatted", bad[i]);
+	for (size_t i = 0; i < sizeof(values) / sizeof(values[0]); i++) {
 		snprintf(text, sizeof(text), "numa-balancing-job 1\njob 5\nvalue 0\nconflict keep\n"
-		         "honoured 1\n" GOOD_TAIL "cgroup %s\n", bad[i]);
-		ck_assert_msg(!parses(text), "'%s' parsed", bad[i]);
+		         "honoured 1\n" GOOD_TAIL "cgroup %s\n", values[i]);
+		ck_assert_msg(parses(text), "'%s' refused", values[i]);
 	}
-	memset(r.cgroup, 'a', sizeof(r.cgroup) - 1);
-	memcpy(r.cgroup, "numa_", 5);
-	r.cgroup[sizeof(r.cgroup) - 3] = '=';
-	r.cgroup[sizeof(r.cgroup) - 2] = '1';
-	r.cgroup[sizeof(r.cgroup) - 1] = '\0';
-	ck_assert(!cgroup_numa_valid(r.cgroup, strlen(r.cgroup) + 1));
-	ck_assert(cgroup_numa_valid(r.cgroup, strlen(r.cgroup)));
 	ck_assert(!parses("numa-balancing-job 1\njob 5\nvalue 0\nconflict keep\nhonoured 1\n" GOOD_TAIL
 	                  "cgroup numa_a=1\ncgroup numa_a=1\n"));
-	ck_assert(parses("numa-balancing-job 1\njob 5\nvalue 0\nconflict keep\nhonoured 1\n" GOOD_TAIL
-	                 "cgroup numa_a=1\n"));
+	ck_assert(!parses("numa-balancing-job 1\njob 5\nvalue 0\nconflict keep\nhonoured 1\n" GOOD_TAIL
+	                  "cgroupnuma_a=1\n"));
+	ck_assert(!parses("numa-balancing-job 1\njob 5\nvalue 0\nconflict keep\nhonoured 1\n" GOOD_TAIL
+	                  "cgroup numa_a=1"));
+	ck_assert(!parses("numa-balancing-job 3\njob 5\nvalue 0\nconflict keep\nhonoured 1\n"
+	                  "yield 0\n" TAIL_V3 "cgroup numa_a=1\n"));
 }
 END_TEST
 
@@ -280,12 +270,12 @@ Suite *record_suite(void)
 
 	tcase_add_test(t, record_round_trip);
 	tcase_add_test(t, yield_round_trip);
-	tcase_add_test(t, version_one_record);
+	tcase_add_test(t, older_versions);
 	tcase_add_test(t, baseline_round_trip);
 	tcase_add_test(t, truncated);
 	tcase_add_test(t, every_byte_flipped);
 	tcase_add_test(t, hostile);
-	tcase_add_test(t, cgroup_line);
+	tcase_add_test(t, old_cgroup_line);
 	tcase_add_test(t, hostile_baseline);
 	suite_add_tcase(s, t);
 	return s;

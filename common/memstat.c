@@ -9,8 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/readfile.h"
-#include "common/vmstat.h"
+#include "readfile.h"
+#include "values.h"
+#include "vmstat.h"
 
 /* Slurm's cgroup v2 plugin puts jobs under system.slice/slurmstepd.scope,
  * or NODENAME_slurmstepd.scope where slurmd was built for several slurmd
@@ -48,10 +49,21 @@ static bool is_scope(const char *name)
 	       (n == k || name[n - k - 1] == '_');
 }
 
-void cgroup_numa(const char *slice, uint32_t job, char *out, size_t outlen)
+/* The pairs of the job cgroup at dir/name/memory.stat into out. */
+static void read_numa(const char *dir, const char *name, char *out, size_t outlen)
 {
 	char path[512], buf[NB_VMSTAT_MAX];
 	size_t len;
+
+	out[0] = '\0';
+	snprintf(path, sizeof(path), "%s/%s/memory.stat", dir, name);
+	if (read_small_file(AT_FDCWD, path, buf, sizeof(buf), &len) == 0)
+		memstat_numa(buf, len, out, outlen);
+}
+
+void cgroup_numa(const char *slice, uint32_t job, char *out, size_t outlen)
+{
+	char name[512];
 	struct dirent *e;
 	DIR *d = opendir(slice);
 
@@ -61,10 +73,45 @@ void cgroup_numa(const char *slice, uint32_t job, char *out, size_t outlen)
 	while ((e = readdir(d)) != NULL && out[0] == '\0') {
 		if (!is_scope(e->d_name))
 			continue;
-		snprintf(path, sizeof(path), "%s/%s/job_%" PRIu32 "/memory.stat",
-		         slice, e->d_name, job);
-		if (read_small_file(AT_FDCWD, path, buf, sizeof(buf), &len) == 0)
-			memstat_numa(buf, len, out, outlen);
+		snprintf(name, sizeof(name), "%s/job_%" PRIu32, e->d_name, job);
+		read_numa(slice, name, out, outlen);
+	}
+	closedir(d);
+}
+
+/* The job cgroups of one scope. */
+static void each_job(const char *scope, void (*fn)(uint32_t, const char *, void *), void *arg)
+{
+	char pairs[NB_CGROUP_NUMA_MAX];
+	struct dirent *e;
+	DIR *d = opendir(scope);
+	uint32_t job;
+
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, "job_", 4) != 0 || parse_job_id(e->d_name + 4, &job) != 0)
+			continue;
+		read_numa(scope, e->d_name, pairs, sizeof(pairs));
+		if (pairs[0])
+			fn(job, pairs, arg);
+	}
+	closedir(d);
+}
+
+void cgroup_each_numa(const char *slice, void (*fn)(uint32_t, const char *, void *), void *arg)
+{
+	char scope[512];
+	struct dirent *e;
+	DIR *d = opendir(slice);
+
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		if (!is_scope(e->d_name))
+			continue;
+		snprintf(scope, sizeof(scope), "%s/%s", slice, e->d_name);
+		each_job(scope, fn, arg);
 	}
 	closedir(d);
 }
