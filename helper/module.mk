@@ -131,13 +131,13 @@ chaos: $(HELPER_TEST_BIN) $(HELPER_CHAOS_BIN)
 # model reports as the violation it is.
 MODEL_DEPLOY ?= plugin
 MODEL_RUN = $(HELPER_MODEL_BIN) $(HELPER_TEST_BIN) --deploy $(MODEL_DEPLOY) \
-            $(if $(MODEL_SEED),--seed $(MODEL_SEED))
-helper-model: $(HELPER_TEST_BIN) $(HELPER_MODEL_BIN) $(HELPER_INJECT_BIN)
+            --state $(READER_TEST_BIN) $(if $(MODEL_SEED),--seed $(MODEL_SEED))
+helper-model: $(HELPER_TEST_BIN) $(READER_TEST_BIN) $(HELPER_MODEL_BIN) $(HELPER_INJECT_BIN)
 	tests/helper/model/inject.sh $(HELPER_INJECT_BIN)
 	tests/helper/model/replays.sh $(HELPER_MODEL_BIN) $(HELPER_TEST_BIN)
 	$(MODEL_RUN) --seconds $(or $(MODEL_SECONDS),60) --jobs $(or $(MODEL_JOBS),1)
 
-helper-model-long: $(HELPER_TEST_BIN) $(HELPER_MODEL_BIN)
+helper-model-long: $(HELPER_TEST_BIN) $(READER_TEST_BIN) $(HELPER_MODEL_BIN)
 	$(MODEL_RUN) --seconds $(or $(MODEL_SECONDS),1800) --jobs $(or $(MODEL_JOBS),2)
 
 # The model against an older commit's helper (default 30cafdf, whose

@@ -4,8 +4,10 @@
  * violation prints it, shrinks the sequence and prints a --replay line.
  * Usage: model HELPER_TEST_BIN [--seconds S] [--events N] [--seed N]
  *              [--faults PERCENT] [--keep-going N] [--deploy plugin|script|both]
- *              [--jobs N] [-v]
+ *              [--jobs N] [--state STATE_TEST_BIN] [-v]
  *        model HELPER_TEST_BIN --replay 'boot 1 plugin; prolog 7 0 keep node; ...' [-v]
+ * --state: check runs numa-balancing-state's test build, as NHC does;
+ * without it, the helper, which hands check over.
  * Exit: 0 no violation, 1 violations, 2 usage or setup error. (as root) */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +28,7 @@ struct opts {
 static void usage(void)
 {
 	fputs("usage: model HELPER_TEST_BIN [--seconds S] [--events N] [--seed N] [--faults PERCENT]\n"
-	      "             [--keep-going N] [--jobs N]\n"
+	      "             [--keep-going N] [--jobs N] [--state STATE_TEST_BIN]\n"
 	      "             [--deploy plugin|script|both] [-v]\n"
 	      "       model HELPER_TEST_BIN --replay 'EVENT; EVENT; ...' [-v]\n"
 	      "events: boot B plugin|script | prolog J 0|1 keep|latest node|both|tasks |\n"
@@ -70,6 +72,8 @@ static void parse(int argc, char **argv, struct opts *o)
 			            strcmp(v, "both") == 0 ? 0 : -1;
 		else if (strcmp(a, "--jobs") == 0)
 			o->jobs = atoi(v);
+		else if (strcmp(a, "--state") == 0)
+			node_set_checker(v);
 		else if (strcmp(a, "--replay") == 0)
 			o->replay = v;
 		else
@@ -146,6 +150,21 @@ static void stats(const char *label, const struct oracle *or, double secs, long 
 	printf("  owed restores seen (check exit 1 confirmed): %ld\n", or->owed_seen);
 }
 
+/* Every 300 s of a run: its events so far and the rate since the last
+ * line, so that a long run shows whether it slows down. */
+static void progress(unsigned long long seed, const struct oracle *or, double t0, double *mark,
+                     long *at_mark)
+{
+	double t = now();
+
+	if (t - *mark < 300)
+		return;
+	printf("model: seed %llu: %ld events in %.0f s (%.0f events/s in the last %.0f s)\n", seed,
+	       or->events, t - t0, (or->events - *at_mark) / (t - *mark), t - *mark);
+	*mark = t;
+	*at_mark = or->events;
+}
+
 /* One node's random run from seed (a job_fn, arg the options): the
  * oracle with its counters in *or, the seconds it ran, the violations. */
 static long run(const void *arg, unsigned long long seed, struct oracle *or, double *secs)
@@ -155,8 +174,8 @@ static long run(const void *arg, unsigned long long seed, struct oracle *or, dou
 	struct draw d = { seed ? seed : 1, 1, o->faults, o->deploy };
 	struct node node = { 0 };
 	uint32_t running[MAX_JOBS];
-	double t0 = now();
-	long violations = 0;
+	double t0 = now(), mark = t0;
+	long violations = 0, at_mark = 0;
 	int n = 0;
 	char label[32];
 
@@ -185,6 +204,7 @@ static long run(const void *arg, unsigned long long seed, struct oracle *or, dou
 				break;
 			n = 0; /* a boot next */
 		}
+		progress(seed, or, t0, &mark, &at_mark);
 	}
 	*secs = now() - t0;
 	snprintf(label, sizeof(label), "seed %llu", seed);

@@ -74,6 +74,9 @@ int node_kernel(const struct node *n);
 /* Runs the event's helper command (with its fault) and, in the plugin
  * deployment, records a failed run as the plugin does. */
 void node_run(const struct node *n, const struct event *e, int script, struct outcome *o);
+/* check events run numa-balancing-state's test build at path, as NHC runs
+ * the installed one, instead of the helper, which hands check over. */
+void node_set_checker(const char *path);
 /* check, without a fault: its exit code (-1 killed) */
 int node_check(const struct node *n);
 /* The last run's output, NUL-terminated (static buffer). */

@@ -96,11 +96,21 @@ int node_kernel(const struct node *n)
 	return v;
 }
 
+/* What check runs: numa-balancing-state's test build, as NHC runs the
+ * installed one, or (unset) the helper, which hands check over to it. */
+static const char *checker;
+
+void node_set_checker(const char *path)
+{
+	checker = path;
+}
+
 static int argv_of(const struct event *e, int script, char *job, char *val, char *argv[])
 {
 	int n = 0;
 
-	argv[n++] = "numa-balancing-helper-test";
+	argv[n++] = e->kind == EV_CHECK && checker ? "numa-balancing-state-test"
+	                                           : "numa-balancing-helper-test";
 	argv[n++] = (char *)event_kind_name(e->kind);
 	if (e->kind == EV_PROLOG || e->kind == EV_EPILOG) {
 		argv[n++] = "--job";
@@ -151,7 +161,8 @@ static void run(const struct node *n, const struct event *e, int script, const s
 	argv_of(e, script, job, val, argv);
 	if (ftruncate(n->out, 0) != 0 || lseek(n->out, 0, SEEK_SET) != 0)
 		die("output file");
-	if (inject_run(n->helper, argv, envp, n->out, f, &r) != 0)
+	if (inject_run(e->kind == EV_CHECK && checker ? checker : n->helper, argv, envp, n->out, f,
+	               &r) != 0)
 		die("running the helper");
 	o->killed = WIFSIGNALED(r.status);
 	o->code = o->killed ? -1 : WEXITSTATUS(r.status);
