@@ -61,27 +61,51 @@ static void read_numa(const char *dir, const char *name, char *out, size_t outle
 		memstat_numa(buf, len, out, outlen);
 }
 
-void cgroup_numa(const char *slice, uint32_t job, char *out, size_t outlen)
+/* Calls fn with the path of every Slurm scope under slice. */
+static void each_scope(const char *slice, void (*fn)(const char *scope, void *), void *arg)
 {
-	char name[512];
+	char scope[512];
 	struct dirent *e;
 	DIR *d = opendir(slice);
 
-	out[0] = '\0';
 	if (d == NULL)
 		return;
-	while ((e = readdir(d)) != NULL && out[0] == '\0') {
+	while ((e = readdir(d)) != NULL) {
 		if (!is_scope(e->d_name))
 			continue;
-		snprintf(name, sizeof(name), "%s/job_%" PRIu32, e->d_name, job);
-		read_numa(slice, name, out, outlen);
+		snprintf(scope, sizeof(scope), "%s/%s", slice, e->d_name);
+		fn(scope, arg);
 	}
 	closedir(d);
 }
 
-/* The job cgroups of one scope. */
-static void each_job(const char *scope, void (*fn)(uint32_t, const char *, void *), void *arg)
+struct one_job { uint32_t job; char *out; size_t outlen; };
+
+static void job_in_scope(const char *scope, void *arg)
 {
+	struct one_job *j = arg;
+	char name[32];
+
+	if (j->out[0])
+		return;
+	snprintf(name, sizeof(name), "job_%" PRIu32, j->job);
+	read_numa(scope, name, j->out, j->outlen);
+}
+
+void cgroup_numa(const char *slice, uint32_t job, char *out, size_t outlen)
+{
+	struct one_job j = { job, out, outlen };
+
+	out[0] = '\0';
+	each_scope(slice, job_in_scope, &j);
+}
+
+struct all_jobs { void (*fn)(uint32_t, const char *, void *); void *arg; };
+
+/* The job cgroups of one scope. */
+static void jobs_in_scope(const char *scope, void *arg)
+{
+	const struct all_jobs *a = arg;
 	char pairs[NB_CGROUP_NUMA_MAX];
 	struct dirent *e;
 	DIR *d = opendir(scope);
@@ -94,24 +118,14 @@ static void each_job(const char *scope, void (*fn)(uint32_t, const char *, void 
 			continue;
 		read_numa(scope, e->d_name, pairs, sizeof(pairs));
 		if (pairs[0])
-			fn(job, pairs, arg);
+			a->fn(job, pairs, a->arg);
 	}
 	closedir(d);
 }
 
 void cgroup_each_numa(const char *slice, void (*fn)(uint32_t, const char *, void *), void *arg)
 {
-	char scope[512];
-	struct dirent *e;
-	DIR *d = opendir(slice);
+	struct all_jobs a = { fn, arg };
 
-	if (d == NULL)
-		return;
-	while ((e = readdir(d)) != NULL) {
-		if (!is_scope(e->d_name))
-			continue;
-		snprintf(scope, sizeof(scope), "%s/%s", slice, e->d_name);
-		each_job(scope, fn, arg);
-	}
-	closedir(d);
+	each_scope(slice, jobs_in_scope, &a);
 }

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Where Slurm's cgroup v2 plugin puts its scope of job cgroups. */
+#define NB_CGROUP_SLICE "/sys/fs/cgroup/system.slice"
 /* Room for the pairs of one job cgroup, with the NUL. */
 #define NB_CGROUP_NUMA_MAX 256
 

@@ -8,9 +8,6 @@
 #include <stdint.h>
 
 #define NB_VMSTAT_PATH "/proc/vmstat"
-/* Where Slurm's cgroup v2 plugin puts its scope of job cgroups; from 6.11
- * their memory.stat has numa_* counters too. */
-#define NB_CGROUP_SLICE "/sys/fs/cgroup/system.slice"
 /* Larger files are not /proc/vmstat (6.18 writes about 6 KiB). */
 #define NB_VMSTAT_MAX 65536
 

@@ -17,7 +17,6 @@
 #include "nodestate/log.h"
 #include "metrics.h"
 #include "nodestate/nodes.h"
-#include "common/vmstat.h" /* NB_CGROUP_SLICE */
 #include "nodestate/statedir.h"
 
 /* The plugin's failure counts of this boot; zeros when they cannot be read. */
@@ -41,16 +40,19 @@ struct cgroups {
 static void add_cgroup(uint32_t job, const char *pairs, void *arg)
 {
 	struct cgroups *c = arg;
-	struct nb_job_numa *v = c->v;
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 16;
+		struct nb_job_numa *v = realloc(c->v, cap * sizeof(*v));
 
-	if (c->n == c->cap && !(v = realloc(c->v, (c->cap = c->cap ? 2 * c->cap : 16) * sizeof(*v)))) {
-		log_msg(LOG_WARNING, "metrics: out of memory: job cgroup counters left out");
-		c->cap = c->n;
-		return;
+		if (!v) {
+			log_msg(LOG_WARNING, "metrics: out of memory: job cgroup counters left out");
+			return;
+		}
+		c->v = v;
+		c->cap = cap;
 	}
-	c->v = v;
-	v[c->n].job = job;
-	snprintf(v[c->n++].pairs, sizeof(v->pairs), "%s", pairs);
+	c->v[c->n].job = job;
+	snprintf(c->v[c->n++].pairs, sizeof(c->v->pairs), "%s", pairs);
 }
 
 /* Where Slurm's job cgroups are. */

@@ -19,10 +19,8 @@
 #include <slurm/slurm.h> /* SLURM_BATCH_SCRIPT */
 
 #include "common/kernel.h"
-#include "common/readfile.h"
 #include "common/statedir.h"
 #include "common/memstat.h"
-#include "common/vmstat.h"
 #include "nb_membind.h"
 #include "nb_plugin.h"
 #include "common/mempolicy.h"
